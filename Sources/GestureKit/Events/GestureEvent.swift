@@ -1,0 +1,128 @@
+/// The gestures gestured knows. The raw value is the name used in config and JSON.
+public enum GestureKind: String, Sendable, CaseIterable {
+    case circle
+    case checkmark
+    case tickle
+    case pan
+    case pinch
+    case rotate
+    case tap
+    case swipe
+    case edgeSwipe = "edge_swipe"
+    case longPress = "long_press"
+
+    /// Continuous gestures go began → changed… → ended/cancelled; discrete ones are `recognized` once.
+    public var isContinuous: Bool {
+        switch self {
+        case .pan, .pinch, .rotate, .longPress: true
+        case .circle, .checkmark, .tickle, .tap, .swipe, .edgeSwipe: false
+        }
+    }
+}
+
+/// Where a gesture is in its life, as reported to clients.
+public enum GesturePhase: String, Sendable, CaseIterable {
+    case recognized
+    case began
+    case changed
+    case ended
+    case cancelled
+}
+
+/// Direction words, in screen terms (after rotation; y grows downwards).
+public enum Direction: String, Sendable, CaseIterable {
+    case clockwise
+    case counterclockwise
+    case up
+    case down
+    case left
+    case right
+    case upLeft = "up-left"
+    case upRight = "up-right"
+    case downLeft = "down-left"
+    case downRight = "down-right"
+}
+
+/// A screen edge or corner, for edge swipes.
+public enum Edge: String, Sendable, CaseIterable {
+    case top
+    case bottom
+    case left
+    case right
+    case topLeft = "top-left"
+    case topRight = "top-right"
+    case bottomLeft = "bottom-left"
+    case bottomRight = "bottom-right"
+}
+
+/// A named rectangle in normalized screen coordinates (the config's `[[region]]`).
+public struct Region: Sendable, Equatable {
+    public var name: String
+    public var rect: Rect
+
+    public init(name: String, rect: Rect) {
+        self.name = name
+        self.rect = rect
+    }
+}
+
+/// One gesture, as recognized on one device. The device's identity is added where the event
+/// leaves the core (JSON encoding, bindings); everything here is plain values.
+///
+/// Common fields first; the rest are set only by the gestures they belong to and are `nil`
+/// otherwise (the JSON encoder leaves them out).
+public struct GestureEvent: Sendable {
+    public var kind: GestureKind
+    public var phase: GesturePhase
+    /// Seconds, from the kernel's timestamp of the frame that produced the event.
+    public var time: Double
+    public var fingers: Int
+    /// Centre of the gesture: normalized screen coordinates and millimetres on the device.
+    public var center: Point
+    public var centerMM: Point
+    /// The configured region the gesture is in (circle: the region it encloses).
+    public var region: String?
+
+    // Shape gestures (circle, checkmark, tickle).
+    public var radiusMM: Double?
+    public var fitError: Double?
+    public var direction: Direction?
+    public var turns: Double?
+    /// Tickle: number of direction reversals.
+    public var reversals: Int?
+
+    // Continuous gestures and swipes.
+    /// Pan: translation since began, millimetres.
+    public var translationMM: Point?
+    /// Pan, swipe: velocity in mm/s.
+    public var velocityMM: Point?
+    /// Pan on `ended`: where the content would come to rest if flung (normalized and mm).
+    public var restingPoint: Point?
+    public var restingPointMM: Point?
+    /// Pinch: scale relative to began (1 = unchanged).
+    public var scale: Double?
+    /// Rotate: radians since began, positive clockwise on screen.
+    public var rotation: Double?
+    /// Swipe: distance travelled (mm) and mean speed (mm/s).
+    public var distanceMM: Double?
+    public var speedMM: Double?
+    /// Edge swipe: the edge it started from.
+    public var edge: Edge?
+    /// Tap: 1 for a single tap, 2 for a double tap, …
+    public var tapCount: Int?
+    /// Long press, swipe: seconds since the gesture started.
+    public var duration: Double?
+
+    public init(
+        kind: GestureKind, phase: GesturePhase, time: Double, fingers: Int,
+        center: Point, centerMM: Point, region: String? = nil
+    ) {
+        self.kind = kind
+        self.phase = phase
+        self.time = time
+        self.fingers = fingers
+        self.center = center
+        self.centerMM = centerMM
+        self.region = region
+    }
+}

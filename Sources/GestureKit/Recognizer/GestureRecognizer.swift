@@ -1,0 +1,59 @@
+/// The states of a recognizer, as in UIKit's UIGestureRecognizer.
+///
+/// Discrete:   possible → recognized | failed
+/// Continuous: possible → began → changed… → ended | cancelled, or possible → failed
+/// Every recognizer goes back to `possible` through `reset()` once all touches are up.
+public enum RecognizerState: Sendable, Equatable {
+    case possible
+    case began
+    case changed
+    case ended
+    case cancelled
+    case failed
+    case recognized
+
+    /// The recognizer has reached an end state and waits for `reset()`.
+    @inlinable public var isFinished: Bool {
+        switch self {
+        case .ended, .cancelled, .failed, .recognized: true
+        case .possible, .began, .changed: false
+        }
+    }
+
+    /// A continuous gesture is in progress.
+    @inlinable public var isActive: Bool { self == .began || self == .changed }
+}
+
+/// A small state machine fed with touch frames. It never does I/O and never reads a clock:
+/// time comes inside frames and through `tick(now:)`.
+///
+/// Recognizers append the events they produce to `events`; the arena that owns them decides
+/// whether those events are delivered (a recognizer that loses arbitration is cancelled and its
+/// events are dropped). Appending to a caller-owned buffer keeps steady-state input free of
+/// allocation.
+public protocol GestureRecognizer: AnyObject {
+    /// The name used in config, on the socket and in `requires_failure_of`, e.g. "circle".
+    var name: String { get }
+    var kind: GestureKind { get }
+    var state: RecognizerState { get }
+
+    /// Consume one frame. Only contacts the arena lets this recognizer see are in it
+    /// (contacts that began in an excluded region are taken out).
+    func handle(_ frame: TouchFrame, events: inout [GestureEvent])
+
+    /// Time passed with no input; lets timeouts fire (long press, double-tap window).
+    func tick(now: Double, events: inout [GestureEvent])
+
+    /// The earliest time at which `tick` could change something, or nil when nothing is pending.
+    /// The daemon arms one timer for the earliest deadline of all recognizers: no polling.
+    var deadline: Double? { get }
+
+    /// Stop: another recognizer won, or the touches were cancelled (palm, SYN_DROPPED, unplug).
+    /// A continuous recognizer that had begun appends a `cancelled` event; any other goes to
+    /// `failed` (or `cancelled`) silently.
+    func cancel(time: Double, events: inout [GestureEvent])
+
+    /// Back to `possible`, with no memory of the previous gesture except what a multi-gesture
+    /// recognizer needs on purpose (a double tap's first tap).
+    func reset()
+}

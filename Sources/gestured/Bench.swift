@@ -1,0 +1,9 @@
+import ArgumentParser
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bench", abstract: "")
+
+    func run() throws {
+        throw NotBuiltYet(command: "bench")
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what gestured needs on a fresh Debian machine (as root), only what is missing.
+#   scripts/deps.sh build   – libraries and tools to build and run the daemon
+#   scripts/deps.sh test    – plus what the tests use (systemd-analyze, rsvg-convert, valgrind)
+#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, lisgd, virtme-ng)
+set -euo pipefail
+level=${1:-build}
+
+pkgs=(libevdev-dev libudev-dev libmtdev-dev pkg-config)
+case "$level" in
+  test) pkgs+=(systemd librsvg2-bin valgrind) ;;
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools lisgd kmod) ;;
+  build) ;;
+  *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "deps.sh: missing Debian packages: ${missing[*]} (run as root, or install them)" >&2
+    exit 1
+  fi
+  echo "deps.sh: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$level" = vm ] && ! command -v vng >/dev/null 2>&1; then
+  echo "deps.sh: installing virtme-ng from PyPI" >&2
+  pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng
+fi

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh Debian machine: dependencies, unit and recording tests,
+# daemon tests with real sockets and processes, then the kernel-level suite in a VM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh vm
+swift build
+swift test
+if [ -x Tests/vm/run.sh ]; then
+  Tests/vm/run.sh
+fi
