@@ -2,11 +2,13 @@
 /// (the table and its reasons: docs/arbitration.md).
 public enum RecognizerCatalog {
     /// In priority order: when two recognizers claim in the same frame, the earlier one wins.
-    /// Shape recognizers are added here with one line each (`CircleRecognizer.spec`, …); the
-    /// rules below already name them, and rules naming absent recognizers are ignored.
+    /// Rules naming absent recognizers are ignored.
     public static var all: [RecognizerSpec] {
         [
             EdgeSwipeRecognizer.spec,
+            CircleRecognizer.spec,
+            CheckmarkRecognizer.spec,
+            TickleRecognizer.spec,
             TapRecognizer.spec,
             LongPressRecognizer.spec,
             SwipeRecognizer.spec,
