@@ -36,10 +36,10 @@ public struct DeviceIdentity: Sendable {
     public var id: String
     public var vendor: UInt16
     public var product: UInt16
-    public var kind: DeviceKindName
+    public var kind: DeviceKindName?
     public var properties: [String: String]
 
-    public init(name: String, id: String, vendor: UInt16, product: UInt16, kind: DeviceKindName, properties: [String: String] = [:]) {
+    public init(name: String, id: String, vendor: UInt16, product: UInt16, kind: DeviceKindName?, properties: [String: String] = [:]) {
         self.name = name
         self.id = id
         self.vendor = vendor
