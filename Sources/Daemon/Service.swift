@@ -196,6 +196,7 @@ public final class GestureService {
             w.key("clients"); w.int(hub.clientCount)
             w.key("bindings"); w.int(config.bindings.count)
             w.key("running_commands"); w.int(runner.runningCount)
+            w.key("replaying"); w.int(recordings.filter(\.isPlaying).count)
             w.key("devices")
             w.beginArray()
             for s in sources {
