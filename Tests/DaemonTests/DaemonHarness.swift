@@ -34,7 +34,7 @@ final class DaemonHarness {
         socketPath = dir + "/gestured.sock"
         logPath = dir + "/daemon.log"
         try config.replacingOccurrences(of: "$DIR", with: dir).write(toFile: configPath, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--config", configPath, "--socket", socketPath] + replays.flatMap { ["--replay", $0] } + extraArgs
