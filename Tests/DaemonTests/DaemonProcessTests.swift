@@ -87,7 +87,7 @@ import Testing
         let text = try #require(try? String(contentsOfFile: envFile, encoding: .utf8), "log:\n\(d.log)")
         var env: [String: String] = [:]
         for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if parts.count == 2 { env[String(parts[0])] = String(parts[1]) }
         }
         #expect(env["GESTURE_NAME"] == "circle")
