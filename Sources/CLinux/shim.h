@@ -1,7 +1,5 @@
 // Linux interfaces Glibc's Swift module leaves out: epoll, timerfd, signalfd (the daemon's loop).
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+// No _GNU_SOURCE here: it changes struct layouts (fd_set) against Glibc's Swift module.
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
@@ -10,7 +8,9 @@
 #include <spawn.h>
 #include <grp.h>
 
-// accept4 takes a transparent union under _GNU_SOURCE, which Swift cannot pass nil to.
+// accept4 is declared only under _GNU_SOURCE (and then with a transparent union Swift cannot
+// pass nil to), so declare it plainly.
+extern int accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 static inline int gestured_accept(int fd) {
     return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }

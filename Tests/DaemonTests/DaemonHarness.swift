@@ -26,7 +26,9 @@ final class DaemonHarness {
     let logPath: String
     let process: Process
 
-    init(config: String, replays: [String], extraArgs: [String] = ["--hold-replay", "--fast"]) throws {
+    /// Starts the daemon; unless `waitForSocket` is false, returns once its socket exists
+    /// (a daemon told to exit after a fast replay may be gone before that).
+    init(config: String, replays: [String], extraArgs: [String] = ["--hold-replay", "--fast"], waitForSocket: Bool = true) throws {
         let binary = try Self.binary()
         dir = NSTemporaryDirectory() + "gestured-test-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -42,7 +44,7 @@ final class DaemonHarness {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socketPath) {
+        while waitForSocket, !FileManager.default.fileExists(atPath: socketPath) {
             guard process.isRunning, Date() < deadline else {
                 throw HarnessError("daemon did not create its socket; log:\n\(log)")
             }

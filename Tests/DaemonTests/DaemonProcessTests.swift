@@ -232,7 +232,7 @@ import Testing
     }
 
     @Test func exitAfterReplayEndsTheDaemon() throws {
-        let d = try DaemonHarness(config: Self.baseConfig, replays: [DaemonHarness.circleRecording], extraArgs: ["--fast", "--exit-after-replay"])
+        let d = try DaemonHarness(config: Self.baseConfig, replays: [DaemonHarness.circleRecording], extraArgs: ["--fast", "--exit-after-replay"], waitForSocket: false)
         #expect(d.waitForExit(timeout: 10) == 0, "\(d.log)")
         #expect(d.log.contains("replay of"))
     }
