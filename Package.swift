@@ -2,6 +2,12 @@
 import PackageDescription
 
 // Layers, from the inside out: GestureKit (pure core) → Evdev (input) → Daemon → gestured.
+
+// The per-event path (tracker, recognizers, arena) mutates class state on every frame; Swift's
+// dynamic exclusivity checks made it 3.5× slower (docs/performance.md). Release builds of the
+// hot-path targets drop them; debug builds, which run the tests, keep them on.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "gestured",
     products: [
@@ -16,7 +22,7 @@ let package = Package(
     ],
     targets: [
         // Pure Swift, standard library only: geometry, frames, recognizers, arena, events.
-        .target(name: "GestureKit"),
+        .target(name: "GestureKit", swiftSettings: hotPath),
 
         // C libraries from Debian's -dev packages, found through pkg-config.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -31,7 +37,8 @@ let package = Package(
             dependencies: [
                 "GestureKit", "CLibevdev", "CLibudev", "CMtdev",
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            swiftSettings: hotPath
         ),
 
         // The service: configuration, event loop, socket hub, actions, systemd.
