@@ -1,0 +1,92 @@
+/// One finger drawing a checkmark (discrete): decided when the finger lifts (CheckmarkAnalysis).
+public final class CheckmarkRecognizer: GestureRecognizer {
+    public static let spec = RecognizerSpec(
+        name: "checkmark", kind: .checkmark,
+        summary: "one finger draws a checkmark: down-right to a turn, then a longer stroke up-right",
+        parameters: [
+            Parameter("min_ratio", default: 1.4, range: 1...5,
+                      summary: "second stroke length over first stroke length (a v is about 1)"),
+            Parameter("min_first", default: 3, range: 0.5...100, unit: "mm", summary: "shortest first stroke"),
+            Parameter("min_second", default: 10, range: 1...300, unit: "mm", summary: "shortest second stroke"),
+            Parameter("hysteresis", default: 2, range: 0...20, unit: "mm",
+                      summary: "how far a stroke may go back before it breaks the shape (or 10 % of its length)"),
+            Parameter("max_bow", default: 0.25, range: 0.05...1,
+                      summary: "how far the second stroke may bow from straight, over its length"),
+        ],
+        make: { CheckmarkRecognizer(setup: $0) })
+
+    static let samples = 48
+
+    public let name = "checkmark"
+    public let kind = GestureKind.checkmark
+    public private(set) var state = RecognizerState.possible
+    public var deadline: Double? { nil }
+
+    public let rules: CheckmarkRules
+    public let regions: [Region]
+    public private(set) var stroke = Stroke()
+    public private(set) var resampled: [Point] = []
+    public private(set) var analysis: CheckmarkAnalysis?
+    private var finger = SingleFinger()
+
+    public init(rules: CheckmarkRules = CheckmarkRules(), regions: [Region] = []) {
+        self.rules = rules
+        self.regions = regions
+        resampled.reserveCapacity(Self.samples)
+    }
+
+    public convenience init(setup: RecognizerSetup) {
+        var r = CheckmarkRules()
+        let p = setup.parameters
+        r.minRatio = p["min_ratio"]
+        r.minFirstMM = p["min_first"]
+        r.minSecondMM = p["min_second"]
+        r.hysteresisMM = p["hysteresis"]
+        r.maxBow = p["max_bow"]
+        self.init(rules: r, regions: setup.regions)
+    }
+
+    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        guard state == .possible else { return }
+        switch finger.step(frame, into: &stroke) {
+        case .idle, .moved: break
+        case .secondFinger: state = .failed
+        case .cancelled: state = .cancelled
+        case .lifted: finish(time: frame.time, events: &events)
+        }
+    }
+
+    private func finish(time: Double, events: inout [GestureEvent]) {
+        stroke.resample(count: Self.samples, into: &resampled)
+        let a = CheckmarkAnalysis.analyze(resampled, rules: rules)
+        analysis = a
+        guard a.isRecognized else {
+            state = .failed
+            return
+        }
+        state = .recognized
+        // The centre of a checkmark is its turn point: where the tick "lands".
+        let fallback = finger.surface.normalized(a.turn)
+        let center = StrokeGeometry.position(of: a.turn, stroke: stroke, fallback: fallback)
+        var region: String?
+        for r in regions where r.rect.contains(center) {
+            if region == nil { region = r.name }
+        }
+        events.append(GestureEvent(kind: .checkmark, phase: .recognized, time: time, fingers: 1,
+                                   center: center, centerMM: a.turn, region: region))
+    }
+
+    public func tick(now: Double, events: inout [GestureEvent]) {}
+
+    public func cancel(time: Double, events: inout [GestureEvent]) {
+        if !state.isFinished { state = .cancelled }
+    }
+
+    public func reset() {
+        state = .possible
+        stroke.removeAll()
+        resampled.removeAll(keepingCapacity: true)
+        analysis = nil
+        finger.reset()
+    }
+}

@@ -1,0 +1,236 @@
+/// The thresholds a circle is judged by (the recognizer's parameters, in one value).
+public struct CircleRules: Sendable, Equatable {
+    /// Relative tolerance of the seeds: RMS radial error / radius, the inner square, the box cover.
+    public var tolerance: Double = 0.2
+    /// Smaller circles are taps and jitter, not a deliberate gesture.
+    public var minRadiusMM: Double = 5
+    /// Angle swept around the fitted centre, in turns: a closed circle sweeps 1, a 3/4 arc 0.75.
+    public var minTurns: Double = 0.82
+    public var maxTurns: Double = 3
+    /// Turns swept against the main direction (S shapes, figure-eights and zig-zags sweep back).
+    public var maxBacktrackTurns: Double = 0.08
+    /// RMS deviation (radians) of the tangent's direction from turning at an even rate.
+    /// A circle turns evenly; a rectangle turns in four 90° steps (≈ 0.45 rad RMS), a triangle in
+    /// three (≈ 0.6), a rounded square in between: corners show up here whatever their orientation.
+    public var maxTurningDeviation: Double = 0.25
+
+    public init() {}
+}
+
+/// Why a stroke is not a circle (or that it is one). The order of the cases is the order in which
+/// the rules are tried.
+public enum CircleVerdict: Sendable, Equatable {
+    case recognized
+    case tooFewPoints
+    case noFit
+    case tooSmall
+    case fitError
+    case pointInside
+    case boxNotCovered
+    case tooFewTurns
+    case tooManyTurns
+    case backtracks
+    case corners
+
+    public var reason: String {
+        switch self {
+        case .recognized: "recognized"
+        case .tooFewPoints: "too few points"
+        case .noFit: "no circle fits"
+        case .tooSmall: "radius below minimum"
+        case .fitError: "radial error above tolerance"
+        case .pointInside: "a point inside the inner square"
+        case .boxNotCovered: "path box covers too little of the circle's box"
+        case .tooFewTurns: "swept angle below minimum turns"
+        case .tooManyTurns: "swept angle above maximum turns"
+        case .backtracks: "path sweeps back around the centre"
+        case .corners: "turns unevenly (corners)"
+        }
+    }
+}
+
+/// Everything the circle rules measured on one stroke: the recognizer decides from it and
+/// `gestured trace` draws it, so both always agree.
+public struct CircleAnalysis: Sendable {
+    public var fit: CircleFit?
+    /// RMS of (distance to centre − radius), divided by the radius.
+    public var fitError = Double.infinity
+    /// Half-side of the seeds' inner square (r/√2·tolerance), mm.
+    public var innerHalfSide = 0.0
+    public var pointsInside = 0
+    public var pathBox = Rect.empty
+    public var fitBox = Rect.empty
+    /// Area of pathBox ∩ fitBox over the area of fitBox.
+    public var boxCoverage = 0.0
+    /// Signed angle swept around the centre, in turns; > 0 is clockwise on screen (y down).
+    public var sweptTurns = 0.0
+    public var backtrackTurns = 0.0
+    public var turningDeviation = Double.infinity
+    public var verdict = CircleVerdict.tooFewPoints
+
+    public var turns: Double { abs(sweptTurns) }
+    public var direction: Direction { sweptTurns >= 0 ? .clockwise : .counterclockwise }
+    public var isRecognized: Bool { verdict == .recognized }
+
+    public init() {}
+
+    /// Measures `points` (millimetres, evenly spaced along the path: see Stroke.resample) against
+    /// `rules`. Every measure is computed even after a rule fails, so a trace shows them all.
+    public static func analyze(_ points: [Point], rules: CircleRules) -> CircleAnalysis {
+        var a = CircleAnalysis()
+        for p in points { a.pathBox.include(p) }
+        guard points.count >= 8 else { return a }
+        guard let fit = CircleFit.taubin(points) else {
+            a.verdict = .noFit
+            return a
+        }
+        a.fit = fit
+        let c = fit.center
+        let r = fit.radius
+        let tol = rules.tolerance
+
+        // Radial error.
+        var sq = 0.0
+        for p in points {
+            let d = p.distance(to: c) - r
+            sq += d * d
+        }
+        a.fitError = (sq / Double(points.count)).squareRoot() / r
+
+        // The seeds' inner square: a path through the middle is an S, an 8 or a spiral.
+        a.innerHalfSide = r / (2.0).squareRoot() * tol
+        for p in points where abs(p.x - c.x) < a.innerHalfSide && abs(p.y - c.y) < a.innerHalfSide {
+            a.pointsInside += 1
+        }
+
+        // The seeds' box cover: a short arc leaves much of the circle's box empty.
+        a.fitBox = Rect(minX: c.x - r, minY: c.y - r, maxX: c.x + r, maxY: c.y + r)
+        let ix = min(a.pathBox.maxX, a.fitBox.maxX) - max(a.pathBox.minX, a.fitBox.minX)
+        let iy = min(a.pathBox.maxY, a.fitBox.maxY) - max(a.pathBox.minY, a.fitBox.minY)
+        a.boxCoverage = ix > 0 && iy > 0 ? (ix * iy) / (4 * r * r) : 0
+
+        a.measureSweep(points, center: c)
+        a.turningDeviation = Self.turningDeviation(points)
+
+        a.verdict =
+            if r < rules.minRadiusMM { .tooSmall }
+            else if !(a.fitError <= tol) { .fitError }
+            else if a.pointsInside > 0 { .pointInside }
+            else if !(a.boxCoverage > 1 - tol) { .boxNotCovered }
+            else if a.turns < rules.minTurns { .tooFewTurns }
+            else if a.turns > rules.maxTurns { .tooManyTurns }
+            else if a.backtrackTurns > rules.maxBacktrackTurns { .backtracks }
+            else if !(a.turningDeviation <= rules.maxTurningDeviation) { .corners }
+            else { .recognized }
+        return a
+    }
+
+    /// Angle swept around the centre, step by step; steps against the overall direction are
+    /// added up as backtracking.
+    private mutating func measureSweep(_ points: [Point], center c: Point) {
+        var total = 0.0, forward = 0.0, backward = 0.0
+        var i = 1
+        while i < points.count {
+            let u = points[i - 1] - c
+            let v = points[i] - c
+            let step = Self.atan2(u.cross(v), u.dot(v))
+            total += step
+            if step > 0 { forward += step } else { backward -= step }
+            i += 1
+        }
+        let twoPi = 2 * Double.pi
+        sweptTurns = total / twoPi
+        backtrackTurns = min(forward, backward) / twoPi
+    }
+
+    /// How unevenly the path turns, in radians: the RMS of the tangent's direction (unwrapped)
+    /// after removing what an ellipse explains — a straight line (even turning) plus the first
+    /// two harmonics per turn (an ellipse turns faster at its ends: 2 cycles per turn). What is
+    /// left are corners: a square's four 90° steps (≈ 0.4 rad), a triangle's three, a star's.
+    /// The first and last 5 % of the path are left out (a finger landing or lifting draws hooks).
+    static func turningDeviation(_ points: [Point]) -> Double {
+        let n = points.count
+        let skip = max(1, n / 20)
+        let lo = skip, hi = n - 1 - skip  // segment indices [lo, hi)
+        guard hi - lo >= 8 else { return .infinity }
+        let m = Double(hi - lo)
+
+        // Least-squares line through (k, φ_k); φ is rebuilt on each pass instead of stored.
+        var si = 0.0, sp = 0.0, sii = 0.0, sip = 0.0
+        forEachTangent(points, lo, hi) { k, phi in
+            let x = Double(k)
+            si += x; sp += phi; sii += x * x; sip += x * phi
+        }
+        let slope = (sip - si * sp / m) / (sii - si * si / m)
+        let intercept = (sp - slope * si) / m
+
+        // Harmonics k = 1, 2 of the turning angle, fitted by back-fitting (each pair in turn,
+        // on what the others leave), which converges fast: the pairs are nearly orthogonal.
+        var coef: (c1: Double, s1: Double, c2: Double, s2: Double, shift: Double) = (0, 0, 0, 0, 0)
+        func model(_ k: Int, _ theta: Double) -> Double {
+            intercept + slope * Double(k) + coef.shift
+                + coef.c1 * ShapeMath.cos(theta) + coef.s1 * ShapeMath.sin(theta)
+                + coef.c2 * ShapeMath.cos(2 * theta) + coef.s2 * ShapeMath.sin(2 * theta)
+        }
+        for _ in 0..<4 {
+            for harmonic in 0...2 {
+                // Residual without this component, projected on it (2×2 normal equations).
+                var scc = 0.0, sss = 0.0, scs = 0.0, src = 0.0, srs = 0.0, sr = 0.0
+                forEachTangent(points, lo, hi) { k, phi in
+                    let theta = intercept + slope * Double(k)
+                    let h = Double(harmonic)
+                    let c = harmonic == 0 ? 1 : ShapeMath.cos(h * theta)
+                    let s = harmonic == 0 ? 0 : ShapeMath.sin(h * theta)
+                    var r = phi - model(k, theta)
+                    switch harmonic {
+                    case 0: r += coef.shift
+                    case 1: r += coef.c1 * c + coef.s1 * s
+                    default: r += coef.c2 * c + coef.s2 * s
+                    }
+                    scc += c * c; sss += s * s; scs += c * s; src += r * c; srs += r * s; sr += r
+                }
+                if harmonic == 0 {
+                    coef.shift = sr / m
+                    continue
+                }
+                let det = scc * sss - scs * scs
+                guard det > 1e-9 else { continue }
+                let a = (src * sss - srs * scs) / det
+                let b = (srs * scc - src * scs) / det
+                if harmonic == 1 { coef.c1 = a; coef.s1 = b } else { coef.c2 = a; coef.s2 = b }
+            }
+        }
+        var sq = 0.0
+        forEachTangent(points, lo, hi) { k, phi in
+            let d = phi - model(k, intercept + slope * Double(k))
+            sq += d * d
+        }
+        return (sq / m).squareRoot()
+    }
+
+    /// Calls `body(k, φ_k)` for k in [lo, hi): φ_k is the direction of the chord from point
+    /// k − span to k + span, unwrapped (it keeps growing past ±π as the path turns), from 0.
+    /// The chord, rather than one segment, smooths the finger's jitter and the kinks that
+    /// resampling a coarsely sampled path leaves, while a real corner still turns in a few steps.
+    private static func forEachTangent(_ points: [Point], _ lo: Int, _ hi: Int, _ body: (Int, Double) -> Void) {
+        let span = tangentSpan
+        var phi = 0.0
+        var prev = Point.zero
+        var k = lo
+        while k < hi {
+            let d = points[min(points.count - 1, k + span)] - points[max(0, k - span)]
+            if k > lo { phi += ShapeMath.atan2(prev.cross(d), prev.dot(d)) }
+            prev = d
+            body(k, phi)
+            k += 1
+        }
+    }
+
+    static let tangentSpan = 2
+
+    /// atan2 from the standard library's point of view: Swift's stdlib has no atan2 without
+    /// Foundation/Glibc, so this is a small polynomial one, accurate to ~1e-5 rad: plenty here.
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        ShapeMath.atan2(y, x)
+    }
+}
