@@ -19,7 +19,7 @@ struct BenchCommand: ParsableCommand {
     var recordings: [String] = [
         "Tests/Fixtures/recordings/tablets/Wacom_DTH2242_Finger.events",
         "Tests/Fixtures/recordings/tablets/Wacom_ISDv4_E6_Finger.single-center-circle.events",
-        "Tests/Fixtures/recordings/touchscreens/EP0430M09.4-finger-drag-down.events",
+        "Tests/Fixtures/recordings/touchscreens/Atmel_maXTouch_Touchscreen.4-finger-drag-down.events",
     ]
 
     func run() throws {

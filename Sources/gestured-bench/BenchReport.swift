@@ -9,11 +9,11 @@ struct BenchReport {
     func table() -> String {
         var out = "pipeline (tracker + default recognizers + arena + JSON encoding)\n"
         out += pad("recording", 58) + pad("events", 8) + pad("gestures", 9) + pad("ns/ev med", 11)
-            + pad("ns/ev p99", 11) + pad("Mev/s", 8) + pad("alloc/ev", 10) + "input allocs/pass\n"
+            + pad("ns/ev p99", 11) + pad("no-JSON med", 12) + pad("Mev/s", 8) + pad("alloc/ev", 10) + "input allocs/pass\n"
         for p in pipelines {
             let name = String(p.recording.split(separator: "/").last ?? "")
             out += pad(name, 58) + pad("\(p.events)", 8) + pad("\(p.gestures)", 9)
-                + pad(fmt(p.nsPerEvent.median, 1), 11) + pad(fmt(p.nsPerEvent.p99, 1), 11)
+                + pad(fmt(p.nsPerEvent.median, 1), 11) + pad(fmt(p.nsPerEvent.p99, 1), 11) + pad(fmt(p.inputNsPerEvent.median, 1), 12)
                 + pad(fmt(1e3 / p.nsPerEvent.median, 2), 8) + pad(fmt(p.allocationsPerEvent, 4), 10)
                 + "\(p.inputPathAllocations)\n"
         }
@@ -40,6 +40,7 @@ struct BenchReport {
             w.key("gestures_per_pass"); w.int(p.gestures)
             w.key("ns_per_event_median"); w.number(p.nsPerEvent.median, decimals: 1)
             w.key("ns_per_event_p99"); w.number(p.nsPerEvent.p99, decimals: 1)
+            w.key("ns_per_event_without_json_median"); w.number(p.inputNsPerEvent.median, decimals: 1)
             w.key("events_per_second"); w.number(1e9 / p.nsPerEvent.median, decimals: 0)
             w.key("allocations_per_event"); w.number(p.allocationsPerEvent, decimals: 5)
             w.key("input_path_allocations_per_pass"); w.int(p.inputPathAllocations)

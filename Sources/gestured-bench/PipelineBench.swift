@@ -11,6 +11,8 @@ struct PipelineBench {
         var gestures: Int
         /// Nanoseconds per input event, one sample per pass.
         var nsPerEvent: Distribution
+        /// The same without encoding gestures as JSON: tracker, recognizers and arena only.
+        var inputNsPerEvent: Distribution
         /// Heap allocations per input event over the measured passes (steady state).
         var allocationsPerEvent: Double
         /// Allocations per pass with the gesture encoding left out: the input path alone.
@@ -41,7 +43,7 @@ struct PipelineBench {
         func pass(encode: Bool) {
             for var e in events {
                 e.time += offset
-                pipeline.feed(e, onFrame: nil) { g in
+                pipeline.feed(e) { g in
                     gestures += 1
                     if encode { encodedBytes &+= g.json(device: label).utf8.count }
                 }
@@ -55,14 +57,20 @@ struct PipelineBench {
         gestures = 0
 
         var samples: [Double] = []
+        var inputSamples: [Double] = []
         samples.reserveCapacity(runs)
+        inputSamples.reserveCapacity(runs)
         for _ in 0..<runs {
-            let t0 = Stopwatch.now()
+            var t0 = Stopwatch.now()
             pass(encode: true)
-            let t1 = Stopwatch.now()
+            var t1 = Stopwatch.now()
             samples.append(Double(t1 - t0) / Double(events.count))
+            t0 = Stopwatch.now()
+            pass(encode: false)
+            t1 = Stopwatch.now()
+            inputSamples.append(Double(t1 - t0) / Double(events.count))
         }
-        let gesturesPerPass = gestures / max(runs, 1)
+        let gesturesPerPass = gestures / max(2 * runs, 1)
 
         let before = gestured_allocation_count()
         gestured_count_allocations(1)
@@ -78,7 +86,7 @@ struct PipelineBench {
 
         return Result(
             recording: path, events: events.count, gestures: gesturesPerPass,
-            nsPerEvent: Distribution(samples),
+            nsPerEvent: Distribution(samples), inputNsPerEvent: Distribution(inputSamples),
             allocationsPerEvent: Double(withEncoding) / Double(runs * events.count),
             inputPathAllocations: Int(inputOnly), encodedBytesPerPass: encodedBytes / (2 * runs + 2))
     }

@@ -9,7 +9,7 @@ enum ProcessMemory {
         var rss = -1, peak = -1
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), f) != nil {
-            let s = String(cString: line)
+            let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if s.hasPrefix("VmRSS:") { rss = kilobytes(s) }
             if s.hasPrefix("VmHWM:") { peak = kilobytes(s) }
         }
