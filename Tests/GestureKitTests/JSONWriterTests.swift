@@ -25,3 +25,30 @@ import Testing
         #expect(!line.contains("scale"))
     }
 }
+
+@Suite struct JSONNumberTests {
+    private func written(_ x: Double, _ decimals: Int) -> String {
+        var w = JSONWriter()
+        w.number(x, decimals: decimals)
+        return w.text
+    }
+
+    @Test func formatsLikeDecimalRounding() {
+        #expect(written(0, 4) == "0")
+        #expect(written(-0.00001, 4) == "0")
+        #expect(written(-1.5, 2) == "-1.5")
+        #expect(written(1330495986.113, 6) == "1330495986.113")
+        #expect(written(0.30000000000000004, 4) == "0.3")
+        #expect(written(0.0625, 4) == "0.0625")
+        #expect(written(0.00625, 4) == "0.0063")
+        #expect(written(99.999, 2) == "100")
+        #expect(written(1e20, 2) == "1e+20")
+        #expect(written(.infinity, 2) == "null")
+    }
+
+    @Test func keepsUnicodeAndEscapesControlCharacters() {
+        var w = JSONWriter()
+        w.string("Touch “écran” \u{7}")
+        #expect(w.text == "\"Touch “écran” \\u0007\"")
+    }
+}

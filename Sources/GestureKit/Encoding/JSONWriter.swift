@@ -1,84 +1,116 @@
 /// A minimal JSON writer for the one-object-per-line output (events, frames, replies).
-/// Written by hand so the core needs no Foundation and encoding stays cheap.
+/// Written by hand so the core needs no Foundation, and writing bytes rather than appending to a
+/// String keeps encoding cheap: one buffer, no per-character String work, numbers formatted
+/// with integer arithmetic.
 public struct JSONWriter {
-    public private(set) var text: String
+    public private(set) var bytes: [UInt8]
     private var needsComma = false
 
     public init(capacity: Int = 256) {
-        text = ""
-        text.reserveCapacity(capacity)
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Starts over, keeping the buffer's capacity.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
     }
 
     public mutating func beginObject() {
         separate()
-        text.append("{")
+        bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        text.append("}")
+        bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
         separate()
-        text.append("[")
+        bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        text.append("]")
+        bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes `"name":` so that the next value belongs to it.
     public mutating func key(_ name: String) {
         separate()
-        Self.appendQuoted(name, to: &text)
-        text.append(":")
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func string(_ s: String) {
         separate()
-        Self.appendQuoted(s, to: &text)
+        appendQuoted(s)
         needsComma = true
     }
 
     public mutating func bool(_ b: Bool) {
         separate()
-        text.append(b ? "true" : "false")
+        appendASCII(b ? "true" : "false")
         needsComma = true
     }
 
     public mutating func int(_ i: Int) {
         separate()
-        text.append(String(i))
+        appendInteger(Int64(i))
         needsComma = true
     }
 
-    /// A number rounded to `decimals` places; NaN and infinities become null (JSON has neither).
+    /// A number rounded to `decimals` places (at most 9), without trailing zeros;
+    /// NaN and infinities become null (JSON has neither).
     public mutating func number(_ x: Double, decimals: Int = 4) {
         separate()
+        needsComma = true
         guard x.isFinite else {
-            text.append("null")
-            needsComma = true
+            appendASCII("null")
             return
         }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (x * scale).rounded() / scale
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            text.append(String(Int64(rounded)))
-        } else {
-            text.append(rounded.description)
+        let places = min(max(decimals, 0), 9)
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (x * Double(scale)).rounded()
+        // Beyond 2^53 the scaled value is no longer exact: let the standard library format it.
+        guard abs(scaled) < 9.0e15 else {
+            bytes.append(contentsOf: x.description.utf8)
+            return
         }
-        needsComma = true
+        var units = Int64(scaled)
+        if units < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            units = -units
+        }
+        appendInteger(units / scale)
+        var fraction = units % scale
+        guard fraction != 0 else { return }
+        var digits = places
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: Int64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
+            divisor /= 10
+        }
     }
 
     public mutating func null() {
         separate()
-        text.append("null")
+        appendASCII("null")
         needsComma = true
     }
 
@@ -92,24 +124,50 @@ public struct JSONWriter {
     }
 
     private mutating func separate() {
-        if needsComma { text.append(",") }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    static func appendQuoted(_ s: String, to out: inout String) {
-        out.append("\"")
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default: out.unicodeScalars.append(u)
+    private mutating func appendASCII(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendInteger(_ value: Int64) {
+        var v = value
+        if v < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            v = -v
+        }
+        var divisor: Int64 = 1
+        while v / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((v / divisor) % 10))
+            divisor /= 10
+        }
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
+    }
+
+    private mutating func appendQuoted(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            for b in utf8 {
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    appendASCII("\\u00")
+                    bytes.append(Self.hexDigit(b >> 4))
+                    bytes.append(Self.hexDigit(b & 0xf))
+                default: bytes.append(b)
+                }
             }
         }
-        out.append("\"")
+        bytes.append(UInt8(ascii: "\""))
     }
 }
