@@ -12,6 +12,7 @@ let package = Package(
     name: "gestured",
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
+        .executable(name: "gestured-bench", targets: ["gestured-bench"]),
         .library(name: "GestureKit", targets: ["GestureKit"]),
     ],
     dependencies: [
@@ -58,6 +59,18 @@ let package = Package(
                 "GestureKit", "Evdev", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Benchmarks: a release-mode executable that replays recordings through the full
+        // pipeline and prints figures (docs/performance.md). The allocation counter is linked
+        // into this executable only.
+        .target(name: "CMallocCounter"),
+        .executableTarget(
+            name: "gestured-bench",
+            dependencies: [
+                "GestureKit", "Evdev", "CMallocCounter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
