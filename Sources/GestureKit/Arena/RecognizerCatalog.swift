@@ -25,7 +25,10 @@ public enum RecognizerCatalog {
 
     public static var defaultRules: ArenaRules {
         ArenaRules(
-            simultaneous: [["pan", "pinch", "rotate"]],
+            // A hold that starts to move is cancelled (LongPressRecognizer), so it must not
+            // have cancelled what the moving finger may still become.
+            simultaneous: [["pan", "pinch", "rotate"]]
+                + (shapes + ["swipe", "edge_swipe", "pan"]).map { ["long_press", $0] },
             requiresFailureOf: [
                 // A tap is a touch that did not become a drag; pan fails at lift if it never began.
                 "tap": ["pan"],

@@ -19,9 +19,21 @@ import Testing
         #expect(out.last?.time == 0.9)
     }
 
-    @Test func dragAfterBeganReportsChanged() {
+    @Test func movingAfterBeganCancelsTheHold() {
+        // libinput's hold: a hold whose fingers start to move ends cancelled.
         var s = Touches(jitterMM: 0.3)
-        let e = run(LongPressRecognizer(), s.frames([Finger(id: 1, down: 0, up: 1.0, path: line(P(50, 50), P(90, 50), 0.6, 0.9))]))
+        let r = LongPressRecognizer()
+        let e = run(r, s.frames([Finger(id: 1, down: 0, up: 1.0, path: line(P(50, 50), P(90, 50), 0.6, 0.9))]))
+        #expect(summary(e) == ["long_press.began", "long_press.cancelled"])
+        #expect(r.state == .cancelled)
+        // Cancelled as soon as the finger is more than max_movement_mm (4) from where it landed.
+        #expect((e.last?.translationMM?.x ?? 0) > 4)
+        #expect((e.last?.translationMM?.x ?? 99) < 6)
+    }
+
+    @Test func dragAfterBeganReportsChangedWhenDragIsAllowed() {
+        var s = Touches(jitterMM: 0.3)
+        let e = run(LongPressRecognizer(["allow_drag": 1]), s.frames([Finger(id: 1, down: 0, up: 1.0, path: line(P(50, 50), P(90, 50), 0.6, 0.9))]))
         #expect(e.first?.phase == .began)
         #expect(e.last?.phase == .ended)
         #expect(e.contains { $0.phase == .changed })

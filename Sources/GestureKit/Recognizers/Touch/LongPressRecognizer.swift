@@ -2,9 +2,14 @@
 ///
 /// possible → began at touch-down + `min_duration` (through the deadline, so a finger that sends
 /// no events while resting is still recognized on time) provided no finger moved more than
-/// `max_movement_mm` and none lifted → changed when the fingers move afterwards (press-and-drag,
-/// as in UIKit: the slop only applies before recognition) → ended when a finger lifts.
+/// `max_movement_mm` and none lifted → ended when a finger lifts.
 /// Fails on movement or a lift before `min_duration`.
+///
+/// Movement after recognition: by default the hold is over — libinput's hold gesture ends
+/// "cancelled" when the fingers move, and so does this one once they move more than
+/// `max_movement_mm` from where they touched down, so the stroke can still become a circle, a
+/// swipe or a pan (the arena runs long press beside those). With `allow_drag = 1` movement is
+/// reported as changed instead (press-and-drag, as in UIKit).
 public final class LongPressRecognizer: GestureRecognizer {
     public static let spec = RecognizerSpec(
         name: "long_press", kind: .longPress,
@@ -14,7 +19,9 @@ public final class LongPressRecognizer: GestureRecognizer {
             Parameter("max_fingers", default: 5, range: 1...10, integer: true, summary: "Most fingers."),
             Parameter("min_duration", default: 0.5, range: 0.1...10, unit: "s", summary: "Hold time."),
             Parameter("max_movement_mm", default: 4, range: 0...50, unit: "mm",
-                      summary: "Movement allowed before the press is recognized."),
+                      summary: "Movement allowed while holding."),
+            Parameter("allow_drag", default: 0, range: 0...1, integer: true,
+                      summary: "1: movement after recognition is press-and-drag (changed); 0: it cancels the hold."),
         ],
         make: { LongPressRecognizer(setup: $0) })
 
@@ -26,6 +33,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     let maxFingers: Int
     let minDuration: Double
     let maxMovementMM: Double
+    let allowDrag: Bool
     private var group = ContactGroup()
     private var fingers = 0
 
@@ -35,6 +43,7 @@ public final class LongPressRecognizer: GestureRecognizer {
         maxFingers = Int(p["max_fingers"])
         minDuration = p["min_duration"]
         maxMovementMM = p["max_movement_mm"]
+        allowDrag = p["allow_drag"] != 0
     }
 
     public convenience init(_ overrides: [String: Double] = [:]) {
@@ -62,7 +71,10 @@ public final class LongPressRecognizer: GestureRecognizer {
             if group.anyLifted || group.downCount < fingers {
                 state = .ended
                 events.append(event(.ended, time: frame.time))
-            } else if group.changedInLastFrame {
+            } else if !allowDrag, group.maxDisplacementMM > maxMovementMM {
+                state = .cancelled
+                events.append(event(.cancelled, time: frame.time))
+            } else if allowDrag, group.changedInLastFrame {
                 state = .changed
                 events.append(event(.changed, time: frame.time))
             }
