@@ -93,10 +93,13 @@ public enum StrokeTraceRenderer {
             r.include(Point(x: a.fitBox.minX, y: a.fitBox.minY))
             r.include(Point(x: a.fitBox.maxX, y: a.fitBox.maxY))
         }
-        // At least 20 mm across (a tap is a dot in a 20 mm window), and a margin.
+        // At least 20 mm across (a tap is a dot in a 20 mm window), a margin, and the drawing
+        // area's aspect, so that the clip (the window) is the whole drawing area.
         let c = r.center
-        let half = max(max(r.width, r.height) * 0.54, 10)
-        return Rect(minX: c.x - half, minY: c.y - half, maxX: c.x + half, maxY: c.y + half)
+        var halfW = max(r.width * 0.54, 10), halfH = max(r.height * 0.54, 10)
+        let aspect = drawingWidth / drawingHeight
+        if halfW < halfH * aspect { halfW = halfH * aspect } else { halfH = halfW / aspect }
+        return Rect(minX: c.x - halfW, minY: c.y - halfH, maxX: c.x + halfW, maxY: c.y + halfH)
     }
 
     static func panel(_ stroke: StrokeTrace, trace: RecordingTrace, x: Double, y: Double, into svg: inout SVGCanvas) {
@@ -237,7 +240,7 @@ public enum StrokeTraceRenderer {
         let samples = stroke.paths.first?.points.count ?? 0
         lines.append(("stroke \(stroke.index) · t \(f(stroke.startTime - trace.startTime, 3))–\(f(stroke.endTime - trace.startTime, 3)) s "
                       + "(\(f(stroke.endTime - stroke.startTime, 2)) s) · \(stroke.maxFingers) finger\(stroke.maxFingers == 1 ? "" : "s")"
-                      + " · \(samples) samples", Colour.text))
+                      + " · \(samples) sample\(samples == 1 ? "" : "s")", Colour.text))
 
         let cr = trace.circleRules
         if let a = stroke.circle {
