@@ -55,6 +55,22 @@ import Testing
         return Synthetic.polyline(corners, step: 0.8)
     }
 
+    /// A finger scrubbing as a hand does: x eases in and out of each turn (a cosine), `legSeconds`
+    /// per leg sampled every 10 ms, drifting up and down by `wander` mm, plus `jitter` mm of noise.
+    func handScrub(legs: Int, width: Double, legSeconds: Double, wander: Double = 1.5, jitter: Double = 0,
+                   seed: UInt64 = 1) -> [Point] {
+        var noise = Synthetic.Noise(seed: seed)
+        let n = max(2, Int(legSeconds / 0.01))
+        var out: [Point] = []
+        for k in 0...(legs * n) {
+            let phase = Double(k) / Double(n) * Double.pi  // one leg per π
+            let x = 100 + width / 2 * (1 - ShapeMath.cos(phase))
+            let y = 100 + wander * ShapeMath.sin(phase * 0.37)
+            out.append(P(x: x + jitter * noise.next(), y: y + jitter * noise.next()))
+        }
+        return out
+    }
+
     @Test func recognizedOnTheThirdReversalWhileDown() throws {
         let pts = scrub(legs: 6, width: 12)
         let r = TickleRecognizer()
@@ -67,6 +83,27 @@ import Testing
         #expect(e.centerMM.x <= 112 - 1.5 && e.centerMM.x > 112 - 1.5 - 0.81)
         #expect(abs(r.analysis.reversalPoints[2].x - 112) < 0.01)
         #expect(r.analysis.reversalPoints.count == 3)
+        #expect(r.analysis.turns.allSatisfy { $0.verdict == .counted })
+    }
+
+    /// Amplitudes from 8 to 40 mm, legs from 80 ms (fast) to 0.5 s (slow), clean and noisy.
+    @Test func handTicklesAtManySpeedsAndSizes() {
+        var missed: [String] = []
+        var seed: UInt64 = 0
+        for width in [8.0, 12, 20, 40] {
+            for legSeconds in [0.08, 0.15, 0.3, 0.5] {
+                for jitter in [0.0, 0.4] {
+                    seed += 1
+                    let pts = handScrub(legs: 5, width: width, legSeconds: legSeconds, jitter: jitter, seed: seed)
+                    let r = TickleRecognizer()
+                    if Synthetic.play(pts, into: r, lift: false).count != 1 {
+                        missed.append("width \(width) leg \(legSeconds) s jitter \(jitter): "
+                                      + "\(r.analysis.turns.map { "\($0.verdict)" })")
+                    }
+                }
+            }
+        }
+        #expect(missed.isEmpty, "\(missed)")
     }
 
     @Test func twoReversalsAreNotEnough() {
@@ -76,10 +113,67 @@ import Testing
     }
 
     @Test func shortLegsDoNotCount() {
-        #expect(Synthetic.play(scrub(legs: 8, width: 4), into: TickleRecognizer()).isEmpty)
+        let r = TickleRecognizer()
+        #expect(Synthetic.play(scrub(legs: 8, width: 4), into: r).isEmpty)
+        #expect(r.analysis.turns.allSatisfy { $0.verdict == .short })
+    }
+
+    @Test func slowBackAndForthIsNoTickle() {
+        // One second per leg: someone drawing, not scrubbing.
+        let r = TickleRecognizer()
+        #expect(Synthetic.play(handScrub(legs: 6, width: 20, legSeconds: 1.0), into: r).isEmpty)
+        #expect(r.analysis.turns.contains { $0.verdict == .slow })
+        #expect(r.analysis.bestCount == 0)
+    }
+
+    @Test func unevenLegsAreNoTickle() {
+        // Long, short, long, short: an arrow's shaft and its head, a wide zig-zag with hooks.
+        let corners = [P(x: 60, y: 100), P(x: 100, y: 100), P(x: 90, y: 101), P(x: 130, y: 101),
+                       P(x: 120, y: 100), P(x: 160, y: 100), P(x: 150, y: 101)]
+        let r = TickleRecognizer()
+        #expect(Synthetic.play(Synthetic.polyline(corners, step: 0.8), into: r).isEmpty)
+        #expect(r.analysis.turns.filter { $0.verdict == .uneven }.count == 4)  // every turn after the first
+        #expect(r.analysis.bestCount == 1)
+        // Legs within the ratio (40, 25, 40 … ≤ 2) are a tickle.
+        let even = [P(x: 60, y: 100), P(x: 100, y: 100), P(x: 75, y: 101), P(x: 115, y: 101), P(x: 100, y: 100)]
+        #expect(Synthetic.play(Synthetic.polyline(even, step: 0.8), into: TickleRecognizer()).count == 1)
+    }
+
+    @Test func zigZagDownTheScreenIsNoTickle() {
+        // Every leg is flat enough on its own (rises 0.45 of its travel, the rule allows 0.5),
+        // but the run steps down the screen: as tall as it is wide after two legs.
+        var corners = [P(x: 100, y: 100)]
+        for i in 1...8 { corners.append(P(x: i % 2 == 1 ? 120 : 100, y: 100 + 9 * Double(i))) }
+        let r = TickleRecognizer()
+        #expect(Synthetic.play(Synthetic.polyline(corners, step: 0.8), into: r).isEmpty)
+        #expect(r.analysis.turns.contains { $0.verdict == .drifts })
+        #expect(r.analysis.bestCount < 3)
+        // The same zig-zag in place (up, down, up …) is a tickle.
+        var inPlace = [P(x: 100, y: 100)]
+        for i in 1...6 { inPlace.append(P(x: i % 2 == 1 ? 120 : 100, y: i % 2 == 1 ? 109 : 100)) }
+        #expect(Synthetic.play(Synthetic.polyline(inPlace, step: 0.8), into: TickleRecognizer()).count == 1)
+    }
+
+    @Test func steepLegsAreNoTickle() {
+        // A curly brace: long vertical parts with a small bump sideways, drawn quickly.
+        let brace = [P(x: 110, y: 60), P(x: 102, y: 64), P(x: 102, y: 92), P(x: 94, y: 100), P(x: 102, y: 108),
+                     P(x: 102, y: 136), P(x: 110, y: 140)]
+        let r = TickleRecognizer()
+        #expect(Synthetic.play(Synthetic.polyline(brace, step: 1.5), into: r).isEmpty)
+        #expect(r.analysis.bestCount < 3)
     }
 
     @Test func circlesAreNotTickles() {
         #expect(Synthetic.play(Synthetic.arc(radius: 20, turns: 2.5, points: 300), into: TickleRecognizer()).isEmpty)
+    }
+
+    @Test func parametersComeFromTheSpec() {
+        let spec = TickleRecognizer.spec
+        let setup = RecognizerSetup(parameters: ParameterValues(spec.parameters, overrides: ["max_leg_time": 2]))
+        let r = TickleRecognizer(setup: setup)
+        #expect(r.rules.maxLegSeconds == 2)
+        #expect(r.rules.maxLegRatio == 2 && r.rules.maxDrift == 0.8 && r.rules.maxSlope == 0.5)
+        // With a 2 s limit the slow scrubbing is a tickle.
+        #expect(Synthetic.play(handScrub(legs: 6, width: 20, legSeconds: 1.0), into: r, lift: false).count == 1)
     }
 }

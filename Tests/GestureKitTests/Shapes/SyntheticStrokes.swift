@@ -76,17 +76,17 @@ enum Synthetic {
 
     static let surface = Surface(widthMM: 300, heightMM: 200, isDirect: true)
 
-    /// Plays a stroke as frames (one contact, 10 ms apart) and returns the events produced.
-    /// `extraFinger`: a second finger lands at that sample index.
+    /// Plays a stroke as frames (one contact, `dt` seconds apart: 10 ms by default) and returns
+    /// the events produced. `extraFinger`: a second finger lands at that sample index.
     @discardableResult
-    static func play(_ pts: [Point], into r: any GestureRecognizer, id: Int32 = 1,
+    static func play(_ pts: [Point], into r: any GestureRecognizer, id: Int32 = 1, dt: Double = 0.01,
                      extraFinger: Int? = nil, cancelAt: Int? = nil, lift: Bool = true) -> [GestureEvent] {
         var events: [GestureEvent] = []
         for (i, p) in pts.enumerated() {
             var phase: ContactPhase = i == 0 ? .began : .moved
             if lift && i == pts.count - 1 { phase = .ended }
             if cancelAt == i { phase = .cancelled }
-            var frame = TouchFrame(time: Double(i) * 0.01, surface: surface,
+            var frame = TouchFrame(time: Double(i) * dt, surface: surface,
                                    contacts: [Contact(id: id, slot: 0, phase: phase, mm: p, position: surface.normalized(p))])
             if let k = extraFinger, i >= k {
                 let q = Point(x: 20, y: 20)

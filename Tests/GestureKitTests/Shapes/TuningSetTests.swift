@@ -65,6 +65,8 @@ import Testing
         var othersTotal: Int { strokes.filter { $0.key != "circle" && $0.key != "check" }.values.reduce(0, +) }
         var falseCircles: Int { circles.filter { $0.key != "circle" }.values.reduce(0, +) }
         var falseChecks: Int { checks.filter { $0.key != "check" }.values.reduce(0, +) }
+        /// None of the 16 shapes is a tickle.
+        var falseTickles: Int { tickles.values.reduce(0, +) }
         var summary: String {
             strokes.keys.sorted().map { s in
                 "\(s): \(strokes[s]!) strokes, circle \(circles[s, default: 0]), checkmark \(checks[s, default: 0]), tickle \(tickles[s, default: 0])"
@@ -82,6 +84,7 @@ import Testing
         #expect(tally.rate(tally.checks, "check") == 1)
         #expect(tally.falseCircles == 0)
         #expect(tally.falseChecks == 0)
+        #expect(tally.falseTickles == 0)
     }
 
     /// Every stroke at 4 rotations (±15°, ±30°… only small ones for checks, whose direction is
@@ -107,10 +110,13 @@ import Testing
         let circleRate = tally.rate(tally.circles, "circle"), checkRate = tally.rate(tally.checks, "check")
         let falseRate = Double(tally.falseCircles + tally.falseChecks) / Double(tally.othersTotal)
         print("variations confusion:\n" + tally.summary)
-        print("variations: circles found \(circleRate), checks found \(checkRate), others mistaken \(falseRate)")
+        let tickleRate = Double(tally.falseTickles) / Double(tally.strokes.values.reduce(0, +))
+        print("variations: circles found \(circleRate), checks found \(checkRate), others mistaken \(falseRate), "
+              + "taken for a tickle \(tally.falseTickles) (\(tickleRate))")
         #expect(circleRate >= 0.99)
         #expect(checkRate >= 0.97)
         #expect(falseRate <= 0.005)
+        #expect(tickleRate <= 0.005)
     }
 
     /// Rounded rectangles from sharp to half-round, several aspects and sizes: none is a circle.
