@@ -1,0 +1,74 @@
+import Evdev
+import GestureKit
+import Testing
+
+/// Plays a recording through the real pipeline (parser → tracker → default arena) and returns
+/// every gesture event, with timers fired at their deadlines as the daemon would.
+func gestures(of relative: String) throws -> [GestureEvent] {
+    let r = try Recording.load(path: Fixture.recording(relative))
+    let pipeline = DevicePipeline(info: r.info, arena: RecognizerCatalog.defaultArena())
+    var out: [GestureEvent] = []
+    for e in r.events {
+        while let d = pipeline.deadline, d <= e.time { pipeline.tick(now: d) { out.append($0) } }
+        pipeline.feed(e) { out.append($0) }
+    }
+    var n = 0
+    while let d = pipeline.deadline, n < 100 { pipeline.tick(now: d) { out.append($0) }; n += 1 }
+    return out
+}
+
+/// Expected values were read from the recordings (tracking ids, ABS_MT_POSITION_X/Y over time),
+/// not from the recognizers' output; see each test.
+@Suite("swipes in recordings")
+struct SwipeRecordingTests {
+    @Test("Wacom ISDv4 single top swipe: one finger moving right along the top")
+    func wacomSingleTopSwipe() throws {
+        // One contact, x 120 → 2675 of 0…2776, y 114 → 106 of 0…1569, 1.24 s.
+        let e = try gestures(of: "tablets/Wacom_ISDv4_E6_Finger.single-top-swipe.events")
+        #expect(e.count == 1)
+        let g = try #require(e.first)
+        #expect(g.kind == .swipe || (g.kind == .edgeSwipe && g.edge == .left))
+        #expect(g.fingers == 1)
+        #expect(g.direction == .right)
+    }
+
+    @Test("Wacom ISDv4 double top swipe: two fingers moving right")
+    func wacomDoubleTopSwipe() throws {
+        // Two contacts (slots 0 and 1, 36 ms apart), x 116 → 2611 and 118 → 2619, 1.9 s.
+        let e = try gestures(of: "tablets/Wacom_ISDv4_E6_Finger.double-top-swipe.events")
+        #expect(e.count == 1)
+        let g = try #require(e.first)
+        #expect(g.kind == .swipe || (g.kind == .edgeSwipe && g.edge == .left))
+        #expect(g.fingers == 2)
+        #expect(g.direction == .right)
+    }
+
+    @Test("Atmel 4-finger drag down")
+    func atmelFourFingerDragDown() throws {
+        // Four contacts landing within 111 ms; each y grows by 139…180 of 0…479 in ~0.5 s.
+        let e = try gestures(of: "touchscreens/Atmel_maXTouch_Touchscreen.4-finger-drag-down.events")
+        #expect(e.map(\.kind) == [.swipe])
+        #expect(e.first?.fingers == 4)
+        #expect(e.first?.direction == .down)
+    }
+
+    @Test("EP0430M09 4-finger drag: the fingers move towards y = 0, which is up on screen")
+    func ep0430FourFingerDrag() throws {
+        // Four contacts, y 520 → 349, 610 → 395, 603 → 352, 549 → 270 of 0…767, 1.17 s. The file
+        // name says "down" (the content's direction or the panel's mounting); with no rotation
+        // configured the fingers move up the screen.
+        let e = try gestures(of: "touchscreens/EP0430M09.4-finger-drag-down.events")
+        #expect(e.map(\.kind) == [.swipe])
+        #expect(e.first?.fingers == 4)
+        #expect(e.first?.direction == .up)
+    }
+
+    @Test("EP0430M09 2-finger scroll: two fingers moving up the screen")
+    func ep0430TwoFingerScroll() throws {
+        // Two contacts, y 547 → 216 and 582 → 306 of 0…767, 0.75 s ("scroll down": content down).
+        let e = try gestures(of: "touchscreens/EP0430M09.2-finger-scroll-down.events")
+        #expect(e.map(\.kind) == [.swipe])
+        #expect(e.first?.fingers == 2)
+        #expect(e.first?.direction == .up)
+    }
+}
