@@ -47,3 +47,31 @@ func shapeEvents(_ path: String) throws -> [GestureEvent] {
         #expect(!events.contains { $0.kind == .circle || $0.kind == .checkmark }, "\(events.map(\.kind))")
     }
 }
+
+/// The same recordings through what `gestured replay` runs: the pipeline with the default arena,
+/// every recognizer competing (long press, swipe and pan included).
+@Suite struct ShapeArenaRecordingTests {
+    func gestures(_ file: String) throws -> [GestureEvent] {
+        let recording = try Recording.load(path: Fixture.recording(file))
+        let pipeline = DevicePipeline(info: recording.info, arena: RecognizerCatalog.defaultArena())
+        var out: [GestureEvent] = []
+        for e in recording.events { pipeline.feed(e) { out.append($0) } }
+        return out
+    }
+
+    @Test(arguments: [
+        "tablets/Wacom_ISDv4_E6_Finger.single-center-circle.events",
+        "tablets/Wacom_Bamboo_16FG_4x5_Finger_single-center-circle.events",
+        "tablets/Wacom_Intuos5_touch_M_Finger_single-center-circle.events",
+    ])
+    func realCirclesWinTheDefaultArena(file: String) throws {
+        let events = try gestures(file)
+        let circles = events.filter { $0.kind == .circle }
+        #expect(circles.count == 1, "\(events.map { "\($0.kind.rawValue).\($0.phase.rawValue)" })")
+        #expect(circles.first?.direction == .clockwise)
+        // Nothing else is recognized or ends normally; a hold that began before the finger
+        // moved may appear, cancelled.
+        let others = events.filter { $0.kind != .circle && !($0.kind == .longPress && ($0.phase == .began || $0.phase == .cancelled)) }
+        #expect(others.isEmpty, "\(others.map { "\($0.kind.rawValue).\($0.phase.rawValue)" })")
+    }
+}
