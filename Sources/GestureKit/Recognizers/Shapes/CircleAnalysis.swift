@@ -155,33 +155,45 @@ public struct CircleAnalysis: Sendable {
         guard hi - lo >= 8 else { return .infinity }
         let m = Double(hi - lo)
 
-        // Least-squares line through (k, φ_k); φ is rebuilt on each pass instead of stored.
+        // The tangent directions and the harmonics' sines and cosines are computed once: the
+        // back-fitting below passes over them many times (trig here is a series, not an instruction).
+        var phi: [Double] = []
+        phi.reserveCapacity(hi - lo)
+        forEachTangent(points, lo, hi) { _, p in phi.append(p) }
+
+        // Least-squares line through (k, φ_k).
         var si = 0.0, sp = 0.0, sii = 0.0, sip = 0.0
-        forEachTangent(points, lo, hi) { k, phi in
-            let x = Double(k)
-            si += x; sp += phi; sii += x * x; sip += x * phi
+        for (i, p) in phi.enumerated() {
+            let x = Double(lo + i)
+            si += x; sp += p; sii += x * x; sip += x * p
         }
         let slope = (sip - si * sp / m) / (sii - si * si / m)
         let intercept = (sp - slope * si) / m
 
+        var line: [Double] = [], cos1: [Double] = [], sin1: [Double] = [], cos2: [Double] = [], sin2: [Double] = []
+        line.reserveCapacity(phi.count); cos1.reserveCapacity(phi.count); sin1.reserveCapacity(phi.count)
+        cos2.reserveCapacity(phi.count); sin2.reserveCapacity(phi.count)
+        for i in phi.indices {
+            let theta = intercept + slope * Double(lo + i)
+            line.append(theta)
+            cos1.append(ShapeMath.cos(theta)); sin1.append(ShapeMath.sin(theta))
+            cos2.append(ShapeMath.cos(2 * theta)); sin2.append(ShapeMath.sin(2 * theta))
+        }
+
         // Harmonics k = 1, 2 of the turning angle, fitted by back-fitting (each pair in turn,
         // on what the others leave), which converges fast: the pairs are nearly orthogonal.
         var coef: (c1: Double, s1: Double, c2: Double, s2: Double, shift: Double) = (0, 0, 0, 0, 0)
-        func model(_ k: Int, _ theta: Double) -> Double {
-            intercept + slope * Double(k) + coef.shift
-                + coef.c1 * ShapeMath.cos(theta) + coef.s1 * ShapeMath.sin(theta)
-                + coef.c2 * ShapeMath.cos(2 * theta) + coef.s2 * ShapeMath.sin(2 * theta)
+        func model(_ i: Int) -> Double {
+            line[i] + coef.shift + coef.c1 * cos1[i] + coef.s1 * sin1[i] + coef.c2 * cos2[i] + coef.s2 * sin2[i]
         }
         for _ in 0..<4 {
             for harmonic in 0...2 {
                 // Residual without this component, projected on it (2×2 normal equations).
                 var scc = 0.0, sss = 0.0, scs = 0.0, src = 0.0, srs = 0.0, sr = 0.0
-                forEachTangent(points, lo, hi) { k, phi in
-                    let theta = intercept + slope * Double(k)
-                    let h = Double(harmonic)
-                    let c = harmonic == 0 ? 1 : ShapeMath.cos(h * theta)
-                    let s = harmonic == 0 ? 0 : ShapeMath.sin(h * theta)
-                    var r = phi - model(k, theta)
+                for i in phi.indices {
+                    let c = harmonic == 0 ? 1 : (harmonic == 1 ? cos1[i] : cos2[i])
+                    let s = harmonic == 0 ? 0 : (harmonic == 1 ? sin1[i] : sin2[i])
+                    var r = phi[i] - model(i)
                     switch harmonic {
                     case 0: r += coef.shift
                     case 1: r += coef.c1 * c + coef.s1 * s
@@ -201,8 +213,8 @@ public struct CircleAnalysis: Sendable {
             }
         }
         var sq = 0.0
-        forEachTangent(points, lo, hi) { k, phi in
-            let d = phi - model(k, intercept + slope * Double(k))
+        for i in phi.indices {
+            let d = phi[i] - model(i)
             sq += d * d
         }
         return (sq / m).squareRoot()
