@@ -77,6 +77,12 @@ public struct CircleAnalysis: Sendable {
     /// Measures `points` (millimetres, evenly spaced along the path: see Stroke.resample) against
     /// `rules`. Every measure is computed even after a rule fails, so a trace shows them all.
     public static func analyze(_ points: [Point], rules: CircleRules) -> CircleAnalysis {
+        var scratch = TurningScratch()
+        return analyze(points, rules: rules, scratch: &scratch)
+    }
+
+    /// The same, with working storage the caller keeps between strokes (no allocation once warm).
+    public static func analyze(_ points: [Point], rules: CircleRules, scratch: inout TurningScratch) -> CircleAnalysis {
         var a = CircleAnalysis()
         for p in points { a.pathBox.include(p) }
         guard points.count >= 8 else { return a }
@@ -110,7 +116,7 @@ public struct CircleAnalysis: Sendable {
         a.boxCoverage = ix > 0 && iy > 0 ? (ix * iy) / (4 * r * r) : 0
 
         a.measureSweep(points, center: c)
-        a.turningDeviation = Self.turningDeviation(points)
+        a.turningDeviation = Self.turningDeviation(points, scratch: &scratch)
 
         a.verdict =
             if r < rules.minRadiusMM { .tooSmall }
@@ -148,7 +154,7 @@ public struct CircleAnalysis: Sendable {
     /// two harmonics per turn (an ellipse turns faster at its ends: 2 cycles per turn). What is
     /// left are corners: a square's four 90° steps (≈ 0.4 rad), a triangle's three, a star's.
     /// The first and last 5 % of the path are left out (a finger landing or lifting draws hooks).
-    static func turningDeviation(_ points: [Point]) -> Double {
+    static func turningDeviation(_ points: [Point], scratch: inout TurningScratch) -> Double {
         let n = points.count
         let skip = max(1, n / 20)
         let lo = skip, hi = n - 1 - skip  // segment indices [lo, hi)
@@ -157,9 +163,9 @@ public struct CircleAnalysis: Sendable {
 
         // The tangent directions and the harmonics' sines and cosines are computed once: the
         // back-fitting below passes over them many times (trig here is a series, not an instruction).
-        var phi: [Double] = []
-        phi.reserveCapacity(hi - lo)
-        forEachTangent(points, lo, hi) { _, p in phi.append(p) }
+        scratch.removeAll()
+        forEachTangent(points, lo, hi) { _, p in scratch.phi.append(p) }
+        let phi = scratch.phi
 
         // Least-squares line through (k, φ_k).
         var si = 0.0, sp = 0.0, sii = 0.0, sip = 0.0
@@ -170,15 +176,14 @@ public struct CircleAnalysis: Sendable {
         let slope = (sip - si * sp / m) / (sii - si * si / m)
         let intercept = (sp - slope * si) / m
 
-        var line: [Double] = [], cos1: [Double] = [], sin1: [Double] = [], cos2: [Double] = [], sin2: [Double] = []
-        line.reserveCapacity(phi.count); cos1.reserveCapacity(phi.count); sin1.reserveCapacity(phi.count)
-        cos2.reserveCapacity(phi.count); sin2.reserveCapacity(phi.count)
         for i in phi.indices {
             let theta = intercept + slope * Double(lo + i)
-            line.append(theta)
-            cos1.append(ShapeMath.cos(theta)); sin1.append(ShapeMath.sin(theta))
-            cos2.append(ShapeMath.cos(2 * theta)); sin2.append(ShapeMath.sin(2 * theta))
+            scratch.line.append(theta)
+            scratch.cos1.append(ShapeMath.cos(theta)); scratch.sin1.append(ShapeMath.sin(theta))
+            scratch.cos2.append(ShapeMath.cos(2 * theta)); scratch.sin2.append(ShapeMath.sin(2 * theta))
         }
+        let line = scratch.line
+        let cos1 = scratch.cos1, sin1 = scratch.sin1, cos2 = scratch.cos2, sin2 = scratch.sin2
 
         // Harmonics k = 1, 2 of the turning angle, fitted by back-fitting (each pair in turn,
         // on what the others leave), which converges fast: the pairs are nearly orthogonal.
@@ -244,5 +249,26 @@ public struct CircleAnalysis: Sendable {
     /// Foundation/Glibc, so this is a small polynomial one, accurate to ~1e-5 rad: plenty here.
     static func atan2(_ y: Double, _ x: Double) -> Double {
         ShapeMath.atan2(y, x)
+    }
+}
+
+/// Working storage of the turning measure, kept by the recognizer between strokes.
+public struct TurningScratch: Sendable {
+    var phi: [Double] = []
+    var line: [Double] = []
+    var cos1: [Double] = []
+    var sin1: [Double] = []
+    var cos2: [Double] = []
+    var sin2: [Double] = []
+
+    public init() {}
+
+    mutating func removeAll() {
+        phi.removeAll(keepingCapacity: true)
+        line.removeAll(keepingCapacity: true)
+        cos1.removeAll(keepingCapacity: true)
+        sin1.removeAll(keepingCapacity: true)
+        cos2.removeAll(keepingCapacity: true)
+        sin2.removeAll(keepingCapacity: true)
     }
 }

@@ -29,6 +29,7 @@ public final class CircleRecognizer: GestureRecognizer {
     /// The finger's path, and the last analysis (kept until `reset` so a trace can show them).
     public private(set) var stroke = Stroke()
     public private(set) var resampled: [Point] = []
+    private var scratch = TurningScratch()
     public private(set) var analysis: CircleAnalysis?
     private var finger = SingleFinger()
 
@@ -61,7 +62,7 @@ public final class CircleRecognizer: GestureRecognizer {
 
     private func finish(time: Double, events: inout [GestureEvent]) {
         stroke.resample(count: Self.samples, into: &resampled)
-        let a = CircleAnalysis.analyze(resampled, rules: rules)
+        let a = CircleAnalysis.analyze(resampled, rules: rules, scratch: &scratch)
         analysis = a
         guard a.isRecognized, let fit = a.fit else {
             state = .failed
