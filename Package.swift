@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
+        // Linux headers Glibc's module leaves out (epoll, timerfd, signalfd) for the daemon's loop.
+        .systemLibrary(name: "CLinux"),
 
         // Input: devices, udev, recordings, the contact tracker, the per-device pipeline.
         .target(
@@ -36,7 +38,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "GestureKit", "Evdev",
+                "GestureKit", "Evdev", "CLinux",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -1,9 +1,29 @@
 import ArgumentParser
+import Daemon
+import Foundation
 
 struct CheckConfig: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check-config", abstract: "")
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Validate a configuration file and explain the setup it describes.",
+        discussion: "Exit status 0 when valid; 1 with one `file:line: key: message` line per problem otherwise.")
+
+    @Argument(help: "The configuration file.")
+    var file: String
+
+    @Flag(name: .long, help: "Only validate; print nothing when valid.")
+    var quiet = false
 
     func run() throws {
-        throw NotBuiltYet(command: "check-config")
+        do {
+            let config = try ConfigLoader().load(path: file)
+            if !quiet {
+                print("\(file): OK")
+                print(ConfigExplanation(config: config).text)
+            }
+        } catch let e as ConfigErrors {
+            FileHandle.standardError.write(Data((e.description + "\n").utf8))
+            throw ExitCode(1)
+        }
     }
 }

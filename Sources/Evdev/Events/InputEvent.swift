@@ -34,6 +34,7 @@ public enum ABS {
     public static let X: UInt16 = 0x00
     public static let Y: UInt16 = 0x01
     public static let PRESSURE: UInt16 = 0x18
+    public static let DISTANCE: UInt16 = 0x19
     public static let MT_SLOT: UInt16 = 0x2f
     public static let MT_TOUCH_MAJOR: UInt16 = 0x30
     public static let MT_TOUCH_MINOR: UInt16 = 0x31
@@ -58,6 +59,7 @@ public enum BTN {
     public static let TOOL_QUADTAP: UInt16 = 0x14f
     public static let TOOL_QUINTTAP: UInt16 = 0x148
     public static let TOUCH: UInt16 = 0x14a
+    public static let STYLUS: UInt16 = 0x14b
 }
 
 public enum MTTool {

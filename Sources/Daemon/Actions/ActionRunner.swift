@@ -1,0 +1,120 @@
+import Glibc
+import GestureKit
+import Logging
+
+/// Runs the commands bound to gestures: matches each event against the bindings, applies
+/// steps, cooldown and the per-binding cap on concurrent runs, spawns without blocking, reaps
+/// on SIGCHLD, and kills commands that outlive their timeout (SIGTERM, then SIGKILL).
+public final class ActionRunner {
+    private struct Running {
+        var binding: Int
+        var started: Double
+        var deadline: Double
+        var terminated = false
+    }
+
+    /// Seconds between SIGTERM and SIGKILL for a command past its timeout.
+    static let killGrace = 2.0
+
+    private var bindings: [Binding] = []
+    private var running: [pid_t: Running] = [:]
+    private var lastRun: [Int: Double] = [:]
+    private var steps: [Int: StepTracker] = [:]
+    private let baseEnvironment: [String]
+    private let log: Logger
+
+    public init(log: Logger) {
+        self.log = log
+        // The daemon's own environment, minus anything a gesture variable would shadow.
+        var env: [String] = []
+        var p = environ
+        while let s = p.pointee {
+            let entry = String(cString: s)
+            if !entry.hasPrefix("GESTURE_") && !entry.hasPrefix("NOTIFY_SOCKET=") && !entry.hasPrefix("LISTEN_") { env.append(entry) }
+            p += 1
+        }
+        baseEnvironment = env
+    }
+
+    /// New bindings (reload). Running commands keep running under their old timeouts.
+    public func setBindings(_ b: [Binding]) {
+        bindings = b
+        lastRun = [:]
+        steps = [:]
+    }
+
+    public var runningCount: Int { running.count }
+
+    /// The earliest command timeout, for the loop's timer.
+    public var deadline: Double? { running.values.map(\.deadline).min() }
+
+    public func handle(_ e: GestureEvent, device: DeviceLabel, now: Double) {
+        for b in bindings where b.matches(e, device: device) {
+            var stepCount: Int? = nil
+            if let step = b.step, let q = b.stepOf {
+                stepCount = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q)
+                if e.phase == .changed && stepCount == nil { continue }
+            }
+            if let last = lastRun[b.index], now - last < b.cooldown {
+                log.debug("binding \(b.index): in cooldown, \(e.kind.rawValue) \(e.phase.rawValue) skipped")
+                continue
+            }
+            let active = running.values.filter { $0.binding == b.index }.count
+            if active >= b.maxConcurrent {
+                log.warning("binding \(b.index): \(active) run(s) still going (max_concurrent \(b.maxConcurrent)), \(e.kind.rawValue) \(e.phase.rawValue) skipped")
+                continue
+            }
+            let env = baseEnvironment + GestureEnvironment.variables(e, device: device, steps: stepCount).map { "\($0.0)=\($0.1)" }
+            do {
+                let pid = try Spawner.spawn(argv: b.command.argv, environment: env)
+                running[pid] = Running(binding: b.index, started: now, deadline: now + b.timeout)
+                lastRun[b.index] = now
+                log.info("binding \(b.index): started \(b.command.argv[0]) (pid \(pid)) for \(e.kind.rawValue) \(e.phase.rawValue)")
+            } catch {
+                log.error("binding \(b.index): \(error)")
+            }
+        }
+        // Steps also reset on phases the binding does not fire on.
+        if e.kind.isContinuous {
+            for b in bindings where b.step != nil && b.gesture == e.kind && !b.phases.contains(e.phase) {
+                if let q = b.stepOf, let step = b.step { _ = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q) }
+            }
+        }
+    }
+
+    /// Collects every exited child (SIGCHLD) and logs how it ended.
+    public func reap(now: Double) {
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            if pid <= 0 { break }
+            guard let r = running.removeValue(forKey: pid) else { continue }
+            let secs = String(Int((now - r.started) * 1000)) + " ms"
+            let low = status & 0x7f
+            if low == 0 {
+                let code = (status >> 8) & 0xff
+                let level: Logger.Level = code == 0 ? .info : .warning
+                log.log(level: level, "binding \(r.binding): pid \(pid) exited with status \(code) after \(secs)")
+            } else {
+                let how = r.terminated ? " (timed out)" : ""
+                log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(secs)")
+            }
+        }
+    }
+
+    /// Kills commands past their timeout: SIGTERM first, SIGKILL after a grace period.
+    public func expire(now: Double) {
+        for (pid, r) in running where r.deadline <= now {
+            if r.terminated {
+                log.warning("binding \(r.binding): pid \(pid) ignored SIGTERM, sending SIGKILL")
+                kill(-pid, SIGKILL)
+                running[pid]?.deadline = now + 3600  // reaped on SIGCHLD
+            } else {
+                log.warning("binding \(r.binding): pid \(pid) ran past its timeout, sending SIGTERM")
+                kill(-pid, SIGTERM)
+                running[pid]?.terminated = true
+                running[pid]?.deadline = now + Self.killGrace
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CLinux
+import Glibc
+
+/// Starts a program with posix_spawn: no shell, its own process group (so a timeout kills
+/// whatever it started too), default signal handling and an unblocked signal mask (the daemon
+/// blocks its signals for the signalfd; children must not inherit that).
+enum Spawner {
+    static func spawn(argv: [String], environment: [String]) throws -> pid_t {
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in SignalChannel.handled + [SIGPIPE] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setpgroup(&attr, 0)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        let cArgv = argv.map { strdup($0) } + [nil]
+        let cEnv = environment.map { strdup($0) } + [nil]
+        defer {
+            for p in cArgv { free(p) }
+            for p in cEnv { free(p) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, argv[0], nil, &attr, cArgv, cEnv)
+        if rc != 0 { throw SystemError("spawn \(argv[0])", code: rc) }
+        return pid
+    }
+}

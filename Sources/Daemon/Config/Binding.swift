@@ -1,0 +1,77 @@
+import GestureKit
+
+/// What a binding runs: an argv (no shell) or, when asked for explicitly, a shell command line.
+public enum BoundCommand: Sendable, Equatable {
+    case argv([String])
+    case shell(String)
+
+    public var argv: [String] {
+        switch self {
+        case .argv(let a): a
+        case .shell(let s): ["/bin/sh", "-c", s]
+        }
+    }
+}
+
+/// A continuous quantity a binding can step along: one mechanism for "every 10 mm of pan",
+/// "every 0.1 of pinch scale", "every 15° of rotation".
+public enum StepQuantity: String, Sendable, CaseIterable {
+    case translationMM = "translation_mm"
+    case translationXMM = "translation_x_mm"
+    case translationYMM = "translation_y_mm"
+    case scale
+    case rotationDeg = "rotation_deg"
+    case duration = "duration_s"
+
+    public func value(of e: GestureEvent) -> Double? {
+        switch self {
+        case .translationMM: e.translationMM?.length
+        case .translationXMM: e.translationMM?.x
+        case .translationYMM: e.translationMM?.y
+        case .scale: e.scale
+        case .rotationDeg: e.rotation.map { $0 * 180 / Double.pi }
+        case .duration: e.duration
+        }
+    }
+
+    /// The gestures that report this quantity.
+    public var gestures: [GestureKind] {
+        switch self {
+        case .translationMM, .translationXMM, .translationYMM: [.pan]
+        case .scale: [.pinch]
+        case .rotationDeg: [.rotate]
+        case .duration: [.longPress]
+        }
+    }
+}
+
+/// A `[[bind]]` rule: a gesture and conditions → a command.
+public struct Binding: Sendable, Equatable {
+    public var index: Int
+    public var gesture: GestureKind
+    public var device: String?
+    public var region: String?
+    public var direction: Direction?
+    public var edge: Edge?
+    public var fingers: Int?
+    public var count: Int?
+    public var phases: [GesturePhase]
+    public var step: Double?
+    public var stepOf: StepQuantity?
+    public var command: BoundCommand
+    public var timeout: Double
+    public var cooldown: Double
+    public var maxConcurrent: Int
+
+    /// Everything but the phase and step: does this gesture event concern the binding?
+    public func matches(_ e: GestureEvent, device label: DeviceLabel) -> Bool {
+        guard e.kind == gesture, phases.contains(e.phase) else { return false }
+        if let d = device, !Glob.matches(d, label.name), !Glob.matches(d, label.id) { return false }
+        if let r = region, e.region != r { return false }
+        if let d = direction, e.direction != d { return false }
+        if let d = edge, e.edge != d { return false }
+        if let f = fingers, e.fingers != f { return false }
+        if let c = count, e.tapCount != c { return false }
+        return true
+    }
+}

@@ -1,0 +1,85 @@
+import GestureKit
+
+/// The effective setup in words, for `gestured check-config`: what an operator needs to see to
+/// trust that the file means what they think.
+public struct ConfigExplanation {
+    public var config: DaemonConfig
+    public var catalog: [RecognizerSpec]
+
+    public init(config: DaemonConfig, catalog: [RecognizerSpec] = RecognizerCatalog.all) {
+        self.config = config
+        self.catalog = catalog
+    }
+
+    public var text: String {
+        var out: [String] = []
+        let s = config.socket
+        out.append("socket: \(s.path ?? "default (/run/gestured/gestured.sock as root, else $XDG_RUNTIME_DIR/gestured.sock)")")
+        out.append("  mode \(String(s.mode, radix: 8)), group \(s.group ?? "(unchanged)"), at most \(s.maxClients) clients, \(s.clientBufferBytes) bytes queued per client")
+        out.append("regions: \(config.regions.isEmpty ? "none" : "")")
+        for r in config.regions {
+            out.append("  \(r.name): x \(fmt(r.rect.minX))…\(fmt(r.rect.maxX)), y \(fmt(r.rect.minY))…\(fmt(r.rect.maxY))")
+        }
+        out.append("defaults (devices no section matches):")
+        out.append(contentsOf: describe(config.defaults).map { "  " + $0 })
+        for d in config.devices {
+            out.append("device section \(d.index), matching \(describe(d.match)):")
+            out.append(contentsOf: describe(config.defaults.overlaid(with: d.settings)).map { "  " + $0 })
+        }
+        out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
+        for b in config.bindings { out.append("  " + describe(b)) }
+        return out.joined(separator: "\n")
+    }
+
+    private func describe(_ m: DeviceMatch) -> String {
+        var parts: [String] = []
+        if let n = m.name { parts.append("name \"\(n)\"") }
+        if let vp = m.vendorProduct { parts.append("vendor:product \(hex(vp.vendor)):\(hex(vp.product))") }
+        if let k = m.kind { parts.append("kind \(k.rawValue)") }
+        for (k, v) in m.properties.sorted(by: { $0.key < $1.key }) { parts.append("\(k)=\"\(v)\"") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func hex(_ v: UInt16) -> String {
+        let h = String(v, radix: 16)
+        return String(repeating: "0", count: 4 - h.count) + h
+    }
+
+    private func describe(_ s: DeviceSettings) -> [String] {
+        var out: [String] = []
+        out.append("rotation \(s.rotation ?? 0)°, calibration \(s.calibration.map { $0.map(fmt).joined(separator: " ") } ?? "from udev or identity"), size \(s.sizeMM.map { "\(fmt($0[0]))×\(fmt($0[1])) mm" } ?? "from the device"), grab \(s.grab ?? false)")
+        let names = s.recognizers ?? catalog.map(\.name)
+        out.append("recognizers: \(names.joined(separator: ", "))")
+        for n in names {
+            guard let spec = catalog.first(where: { $0.name == n }), !spec.parameters.isEmpty else { continue }
+            let values = ParameterValues(spec.parameters, overrides: s.parameters[n] ?? [:])
+            let ps = spec.parameters.map { p in
+                let set = s.parameters[n]?[p.name] != nil ? "*" : ""
+                return "\(p.name)=\(fmt(values[p.name]))\(p.unit.isEmpty ? "" : " " + p.unit)\(set)"
+            }
+            out.append("  \(n): \(ps.joined(separator: ", "))")
+        }
+        let rules = ArenaRulesBuilder.rules(for: s)
+        if !rules.simultaneous.isEmpty { out.append("simultaneous: \(rules.simultaneous.map { $0.joined(separator: "+") }.joined(separator: ", "))") }
+        for (k, v) in rules.requiresFailureOf.sorted(by: { $0.key < $1.key }) { out.append("\(k) waits for \(v.joined(separator: ", ")) to fail") }
+        for (k, v) in rules.excludedRegions.sorted(by: { $0.key < $1.key }) { out.append("\(k == "*" ? "every recognizer" : k) ignores touches in \(v.joined(separator: ", "))") }
+        return out
+    }
+
+    private func describe(_ b: Binding) -> String {
+        var cond = ["\(b.gesture.rawValue) \(b.phases.map(\.rawValue).joined(separator: "/"))"]
+        if let v = b.device { cond.append("device \"\(v)\"") }
+        if let v = b.region { cond.append("region \(v)") }
+        if let v = b.direction { cond.append("direction \(v.rawValue)") }
+        if let v = b.edge { cond.append("edge \(v.rawValue)") }
+        if let v = b.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
+        if let v = b.count { cond.append("count \(v)") }
+        if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
+        let cmd: String
+        switch b.command {
+        case .argv(let a): cmd = "run " + a.map { "\"\($0)\"" }.joined(separator: " ")
+        case .shell(let s): cmd = "shell \"\(s)\""
+        }
+        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(cmd) (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+    }
+}

@@ -1,0 +1,357 @@
+import Foundation
+import GestureKit
+import TOMLKit
+
+/// Reads and validates a configuration file. Every problem is collected (not just the first),
+/// each with file, line and key; a config with any problem is rejected as a whole.
+public struct ConfigLoader {
+    public var catalog: [RecognizerSpec]
+
+    public init(catalog: [RecognizerSpec] = RecognizerCatalog.all) {
+        self.catalog = catalog
+    }
+
+    public func load(path: String) throws -> DaemonConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigErrors(errors: [ConfigError(file: path, line: 0, key: "", message: "cannot read the file")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigErrors(errors: [ConfigError(file: path, line: 1, key: "", message: "not UTF-8 text")])
+        }
+        return try parse(text, file: path)
+    }
+
+    public func parse(_ text: String, file: String) throws -> DaemonConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw ConfigErrors(errors: [ConfigError(
+                file: file, line: e.source.begin.line, key: "",
+                message: "syntax error at column \(e.source.begin.column): \(e.description)")])
+        }
+        let diagnostics = ConfigDiagnostics(file: file, text: text)
+        let reader = TableReader(root, path: "", diagnostics: diagnostics)
+        var config = DaemonConfig(file: file)
+
+        if let s = reader.table("socket") { config.socket = readSocket(s) }
+        config.regions = readRegions(reader.tables("region"))
+        let regionNames = Set(config.regions.map(\.name))
+        if let d = reader.table("defaults") {
+            config.defaults = readSettings(d, regions: regionNames, isDefaults: true).settings
+        }
+        for (i, d) in reader.tables("device").enumerated() {
+            let (settings, match) = readSettings(d, regions: regionNames, isDefaults: false)
+            config.devices.append(DeviceSection(match: match, settings: settings, index: i + 1))
+        }
+        for (i, b) in reader.tables("bind").enumerated() {
+            if let binding = readBinding(b, index: i + 1, regions: regionNames) { config.bindings.append(binding) }
+        }
+        reader.finish(expected: "socket, defaults, device, region or bind")
+        if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
+        return config
+    }
+
+    // MARK: [socket]
+
+    private func readSocket(_ t: TableReader) -> SocketConfig {
+        var s = SocketConfig()
+        if let p = t.string("path") {
+            if p.hasPrefix("/") { s.path = p } else { t.error("path", "must be an absolute path") }
+        }
+        if let v = t.value("mode") {
+            let digits = v.string ?? v.int.map { String($0) }
+            if let d = digits, let m = UInt32(d, radix: 8), m <= 0o777 {
+                s.mode = m
+            } else {
+                t.error("mode", "expected an octal mode such as \"0660\"")
+            }
+        }
+        if let g = t.string("group") {
+            if g.isEmpty { t.error("group", "must not be empty") } else { s.group = g }
+        }
+        if let n = t.int("max_clients", in: 1...4096) { s.maxClients = n }
+        if let n = t.int("client_buffer_bytes", in: 1024...(64 << 20)) { s.clientBufferBytes = n }
+        t.finish(expected: "path, mode, group, max_clients or client_buffer_bytes")
+        return s
+    }
+
+    // MARK: [[region]]
+
+    private func readRegions(_ tables: [TableReader]) -> [Region] {
+        var regions: [Region] = []
+        for t in tables {
+            let name = t.string("name")
+            if name == nil && !t.has("name") { t.error("name", "a [[region]] needs a name") }
+            if let n = name, regions.contains(where: { $0.name == n }) { t.error("name", "region \"\(n)\" is defined twice") }
+            var rect: Rect? = nil
+            if let r = t.numbers("rect", count: 4) {
+                if r.contains(where: { $0 < 0 || $0 > 1 }) {
+                    t.error("rect", "coordinates are normalized: each must be within 0…1")
+                } else if r[0] >= r[2] || r[1] >= r[3] {
+                    t.error("rect", "expected [x0, y0, x1, y1] with x0 < x1 and y0 < y1")
+                } else {
+                    rect = Rect(minX: r[0], minY: r[1], maxX: r[2], maxY: r[3])
+                }
+            } else if !t.has("rect") {
+                t.error("rect", "a [[region]] needs rect = [x0, y0, x1, y1]")
+            }
+            t.finish(expected: "name or rect")
+            if let n = name, !n.isEmpty, let r = rect { regions.append(Region(name: n, rect: r)) }
+        }
+        return regions
+    }
+
+    // MARK: [defaults] and [[device]]
+
+    private static let matchKeys = ["name", "vendor_product", "kind", "property"]
+    private static let settingKeys = [
+        "rotation", "calibration", "size_mm", "grab", "recognizers", "simultaneous", "requires_failure_of", "exclude",
+    ]
+
+    private func readSettings(_ t: TableReader, regions: Set<String>, isDefaults: Bool) -> (settings: DeviceSettings, match: DeviceMatch) {
+        var s = DeviceSettings()
+        var m = DeviceMatch()
+        if isDefaults {
+            for k in Self.matchKeys where t.has(k) {
+                _ = t.value(k)
+                t.error(k, "matching keys belong in a [[device]] section, not in [defaults]")
+            }
+        } else {
+            m = readMatch(t)
+            if m.isEmpty && !Self.matchKeys.contains(where: t.has) {
+                t.diagnostics.error(t.path, "a [[device]] section needs at least one of name, vendor_product, kind or property")
+            }
+        }
+        if let r = t.int("rotation", in: 0...359) {
+            if r % 90 == 0 { s.rotation = r } else { t.error("rotation", "must be 0, 90, 180 or 270") }
+        }
+        if let c = t.numbers("calibration", count: 6) { s.calibration = c }
+        if let z = t.numbers("size_mm", count: 2) {
+            if z.allSatisfy({ $0 > 0 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be positive millimetres") }
+        }
+        if let g = t.bool("grab") { s.grab = g }
+        if let names = t.strings("recognizers") {
+            if let bad = names.first(where: { spec($0) == nil }) {
+                t.error("recognizers", "unknown recognizer \"\(bad)\" (known: \(knownNames))")
+            } else {
+                s.recognizers = names
+            }
+        }
+        if let v = t.value("simultaneous") { s.simultaneous = readGroups(v, t) }
+        if let r = t.table("requires_failure_of") {
+            var out: [String: [String]] = [:]
+            for k in r.keys {
+                guard checkRecognizer(k, r, key: k) else { _ = r.value(k); continue }
+                if let names = r.strings(k, allowSingle: true) {
+                    if let bad = names.first(where: { spec($0) == nil }) {
+                        r.error(k, "unknown recognizer \"\(bad)\" (known: \(knownNames))")
+                    } else if names.contains(k) {
+                        r.error(k, "a recognizer cannot require its own failure")
+                    } else {
+                        out[k] = names
+                    }
+                }
+            }
+            s.requiresFailureOf = out
+        }
+        if let v = t.value("exclude") { s.exclude = readExclude(v, t, regions: regions) }
+
+        // Every other key must be a recognizer's parameter table.
+        for key in t.keys where !Self.matchKeys.contains(key) && !Self.settingKeys.contains(key) {
+            guard let spec = spec(key) else { continue }  // left for finish(): unknown key
+            guard let p = t.table(key) else { continue }
+            s.parameters[key] = readParameters(p, spec: spec)
+        }
+        let expected = (isDefaults ? [] : Self.matchKeys) + Self.settingKeys
+        t.finish(expected: expected.joined(separator: ", ") + ", or a recognizer's parameter table (\(knownNames))")
+        return (s, m)
+    }
+
+    private func readMatch(_ t: TableReader) -> DeviceMatch {
+        var m = DeviceMatch()
+        if let n = t.string("name") { m.name = n }
+        if let vp = t.string("vendor_product") {
+            let parts = vp.split(separator: ":")
+            if parts.count == 2, let v = UInt16(parts[0], radix: 16), let p = UInt16(parts[1], radix: 16) {
+                m.vendorProduct = (v, p)
+            } else {
+                t.error("vendor_product", "expected \"vvvv:pppp\" in hexadecimal, e.g. \"056a:00e6\"")
+            }
+        }
+        if let k = t.string("kind") {
+            if let kind = DeviceKindName(rawValue: k) { m.kind = kind } else { t.error("kind", "expected \"touchscreen\" or \"touchpad\", found \"\(k)\"") }
+        }
+        if let p = t.table("property") {
+            for k in p.keys { if let v = p.string(k) { m.properties[k] = v } }
+        }
+        return m
+    }
+
+    /// A recognizer's parameters, checked against what it declares: the one generic rule for all.
+    private func readParameters(_ t: TableReader, spec: RecognizerSpec) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for k in t.keys {
+            guard let p = spec.parameter(named: k) else { continue }
+            if p.isInteger {
+                guard let v = t.value(k) else { continue }
+                guard let i = v.int else { t.error(k, "expected an integer, found \(v.type.description)"); continue }
+                let x = Double(i)
+                guard p.range.contains(x) else { t.error(k, "\(i) is out of range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.unit.isEmpty ? "" : " " + p.unit)"); continue }
+                out[k] = x
+            } else if let x = t.number(k, in: p.range, unit: p.unit) {
+                out[k] = x
+            }
+        }
+        let names = spec.parameters.map(\.name).joined(separator: ", ")
+        t.finish(expected: "a parameter of \(spec.name): \(names.isEmpty ? "it has none" : names)")
+        return out
+    }
+
+    private func readGroups(_ v: TOMLValueConvertible, _ t: TableReader) -> [[String]]? {
+        guard let a = v.array else { t.error("simultaneous", "expected an array of recognizer groups, e.g. [[\"pan\", \"pinch\"]]"); return nil }
+        var groups: [[String]] = []
+        for g in a {
+            guard let ga = g.array else { t.error("simultaneous", "each group is an array of recognizer names"); return nil }
+            var names: [String] = []
+            for e in ga {
+                guard let n = e.string else { t.error("simultaneous", "each group is an array of recognizer names"); return nil }
+                guard spec(n) != nil else { t.error("simultaneous", "unknown recognizer \"\(n)\" (known: \(knownNames))"); return nil }
+                names.append(n)
+            }
+            if names.count < 2 { t.error("simultaneous", "a group needs at least two recognizers"); return nil }
+            groups.append(names)
+        }
+        return groups
+    }
+
+    /// `exclude = ["keyboard"]` (every recognizer) or `exclude = { circle = ["buttons"] }`.
+    private func readExclude(_ v: TOMLValueConvertible, _ t: TableReader, regions: Set<String>) -> [String: [String]]? {
+        func check(_ names: [String], _ key: String) -> Bool {
+            if let bad = names.first(where: { !regions.contains($0) }) {
+                t.diagnostics.error(key, "unknown region \"\(bad)\" (defined: \(regions.sorted().joined(separator: ", ")))")
+                return false
+            }
+            return true
+        }
+        if v.array != nil {
+            guard let names = t.strings("exclude") else { return nil }
+            return check(names, t.keyPath("exclude")) ? ["*": names] : nil
+        }
+        guard let table = t.table("exclude") else { return nil }
+        var out: [String: [String]] = [:]
+        for k in table.keys {
+            if k != "*" && spec(k) == nil { _ = table.value(k); table.error(k, "unknown recognizer (known: \(knownNames), or \"*\")"); continue }
+            if let names = table.strings(k, allowSingle: true), check(names, table.keyPath(k)) { out[k] = names }
+        }
+        return out
+    }
+
+    // MARK: [[bind]]
+
+    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>) -> Binding? {
+        var ok = true
+        var gesture: GestureKind? = nil
+        if let g = t.string("gesture") {
+            gesture = GestureKind(rawValue: g)
+            if gesture == nil { t.error("gesture", "unknown gesture \"\(g)\" (known: \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false }
+        } else if !t.has("gesture") {
+            t.diagnostics.error(t.path, "a [[bind]] needs a gesture")
+            ok = false
+        } else { ok = false }
+
+        let device = t.string("device")
+        var region: String? = nil
+        if let r = t.string("region") {
+            if regions.contains(r) { region = r } else { t.error("region", "unknown region \"\(r)\" (defined: \(regions.sorted().joined(separator: ", ")))"); ok = false }
+        }
+        let direction: Direction? = enumValue(t, "direction", ok: &ok)
+        let edge: Edge? = enumValue(t, "edge", ok: &ok)
+        let fingers = t.int("fingers", in: 1...10)
+        let count = t.int("count", in: 1...5)
+
+        var phases: [GesturePhase]? = nil
+        if let ps = t.strings("phase", allowSingle: true) {
+            var out: [GesturePhase] = []
+            for p in ps {
+                guard let phase = GesturePhase(rawValue: p) else {
+                    t.error("phase", "unknown phase \"\(p)\" (known: \(GesturePhase.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false; break
+                }
+                out.append(phase)
+            }
+            if let g = gesture, ok {
+                if g.isContinuous, out.contains(.recognized) {
+                    t.error("phase", "\(g.rawValue) is continuous: its phases are began, changed, ended and cancelled"); ok = false
+                } else if !g.isContinuous, out.contains(where: { $0 != .recognized }) {
+                    t.error("phase", "\(g.rawValue) is discrete: its only phase is recognized"); ok = false
+                }
+            }
+            phases = out
+        }
+
+        let step = t.number("step", in: Double.leastNonzeroMagnitude...1e9)
+        var stepOf: StepQuantity? = nil
+        if let s = t.string("step_of") {
+            stepOf = StepQuantity(rawValue: s)
+            if stepOf == nil {
+                t.error("step_of", "unknown quantity \"\(s)\" (known: \(StepQuantity.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false
+            } else if let q = stepOf, let g = gesture, !q.gestures.contains(g) {
+                t.error("step_of", "\(g.rawValue) does not report \(s) (it is reported by \(q.gestures.map(\.rawValue).joined(separator: ", ")))"); ok = false
+            }
+        }
+        if (step == nil) != (stepOf == nil), !(t.has("step") && t.has("step_of")) {
+            t.error(step == nil ? "step_of" : "step", "step and step_of go together (e.g. step = 10, step_of = \"translation_mm\")"); ok = false
+        }
+
+        var command: BoundCommand? = nil
+        let run = t.strings("run")
+        let shell = t.string("shell")
+        if t.has("run") && t.has("shell") {
+            t.error("shell", "give either run = [argv…] or shell = \"…\", not both"); ok = false
+        } else if let r = run {
+            if r.isEmpty || r[0].isEmpty { t.error("run", "needs at least the program to run"); ok = false } else { command = .argv(r) }
+        } else if let s = shell {
+            if s.isEmpty { t.error("shell", "must not be empty"); ok = false } else { command = .shell(s) }
+        } else if !t.has("run") && !t.has("shell") {
+            t.diagnostics.error(t.path, "a [[bind]] needs run = [argv…] or shell = \"…\""); ok = false
+        } else { ok = false }
+
+        let timeout = t.number("timeout", in: 0.001...86_400, unit: "s") ?? 10
+        let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
+        let maxConcurrent = t.int("max_concurrent", in: 1...64) ?? 1
+        t.finish(expected: "gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, timeout, cooldown or max_concurrent")
+
+        guard ok, let g = gesture, let cmd = command else { return nil }
+        let defaultPhases: [GesturePhase] = g.isContinuous ? (step != nil ? [.changed] : [.ended]) : [.recognized]
+        return Binding(
+            index: index, gesture: g, device: device, region: region, direction: direction, edge: edge,
+            fingers: fingers, count: count, phases: phases ?? defaultPhases, step: step, stepOf: stepOf,
+            command: cmd, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
+    }
+
+    private func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
+        guard let s = t.string(key) else { return nil }
+        guard let v = E(rawValue: s) else {
+            t.error(key, "unknown \(key) \"\(s)\" (known: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+            ok = false
+            return nil
+        }
+        return v
+    }
+
+    // MARK: helpers
+
+    private func spec(_ name: String) -> RecognizerSpec? { catalog.first { $0.name == name } }
+
+    private func checkRecognizer(_ name: String, _ t: TableReader, key: String) -> Bool {
+        if spec(name) != nil { return true }
+        t.error(key, "unknown recognizer (known: \(knownNames))")
+        return false
+    }
+
+    private var knownNames: String { catalog.map(\.name).joined(separator: ", ") }
+}
+
+func fmt(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+}

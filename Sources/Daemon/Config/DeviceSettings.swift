@@ -1,0 +1,92 @@
+import GestureKit
+
+/// Which devices a `[[device]]` section applies to: every key given must match.
+public struct DeviceMatch: Sendable, Equatable {
+    public var name: String?
+    public var vendorProduct: (vendor: UInt16, product: UInt16)?
+    public var kind: DeviceKindName?
+    public var properties: [String: String] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { name == nil && vendorProduct == nil && kind == nil && properties.isEmpty }
+
+    public func matches(_ d: DeviceIdentity) -> Bool {
+        if let n = name, !Glob.matches(n, d.name) { return false }
+        if let vp = vendorProduct, vp.vendor != d.vendor || vp.product != d.product { return false }
+        if let k = kind, k != d.kind { return false }
+        for (key, want) in properties where !Glob.matches(want, d.properties[key] ?? "") { return false }
+        return true
+    }
+
+    public static func == (a: DeviceMatch, b: DeviceMatch) -> Bool {
+        a.name == b.name && a.vendorProduct?.vendor == b.vendorProduct?.vendor
+            && a.vendorProduct?.product == b.vendorProduct?.product && a.kind == b.kind && a.properties == b.properties
+    }
+}
+
+public enum DeviceKindName: String, Sendable, CaseIterable {
+    case touchscreen
+    case touchpad
+}
+
+/// What the config knows about a device when choosing its section (live or recorded alike).
+public struct DeviceIdentity: Sendable {
+    public var name: String
+    public var id: String
+    public var vendor: UInt16
+    public var product: UInt16
+    public var kind: DeviceKindName?
+    public var properties: [String: String]
+
+    public init(name: String, id: String, vendor: UInt16, product: UInt16, kind: DeviceKindName?, properties: [String: String] = [:]) {
+        self.name = name
+        self.id = id
+        self.vendor = vendor
+        self.product = product
+        self.kind = kind
+        self.properties = properties
+    }
+}
+
+/// Per-device settings. Every field is optional so that sections layer: `[defaults]`, then each
+/// matching `[[device]]` in file order, later values winning.
+public struct DeviceSettings: Sendable, Equatable {
+    /// Degrees clockwise: 0, 90, 180, 270.
+    public var rotation: Int?
+    /// The 2×3 matrix, as LIBINPUT_CALIBRATION_MATRIX.
+    public var calibration: [Double]?
+    public var sizeMM: [Double]?
+    public var grab: Bool?
+    public var recognizers: [String]?
+    /// recognizer → parameter → value, validated against the recognizer's declared parameters.
+    public var parameters: [String: [String: Double]] = [:]
+    public var simultaneous: [[String]]?
+    public var requiresFailureOf: [String: [String]]?
+    public var exclude: [String: [String]]?
+
+    public init() {}
+
+    /// `other` laid over `self`.
+    public func overlaid(with other: DeviceSettings) -> DeviceSettings {
+        var s = self
+        if let v = other.rotation { s.rotation = v }
+        if let v = other.calibration { s.calibration = v }
+        if let v = other.sizeMM { s.sizeMM = v }
+        if let v = other.grab { s.grab = v }
+        if let v = other.recognizers { s.recognizers = v }
+        for (r, params) in other.parameters { s.parameters[r, default: [:]].merge(params) { $1 } }
+        if let v = other.simultaneous { s.simultaneous = v }
+        if let v = other.requiresFailureOf { s.requiresFailureOf = v }
+        if let v = other.exclude { s.exclude = v }
+        return s
+    }
+}
+
+/// A `[[device]]` section.
+public struct DeviceSection: Sendable, Equatable {
+    public var match: DeviceMatch
+    public var settings: DeviceSettings
+    /// 1-based position in the file, for explanations.
+    public var index: Int
+}

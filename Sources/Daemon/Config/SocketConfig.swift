@@ -1,0 +1,13 @@
+/// `[socket]`: where clients connect and who may.
+public struct SocketConfig: Sendable, Equatable {
+    /// nil: `/run/gestured/gestured.sock` as root, `$XDG_RUNTIME_DIR/gestured.sock` otherwise.
+    public var path: String?
+    /// File mode of the socket: together with the group, the access control.
+    public var mode: UInt32 = 0o660
+    public var group: String?
+    public var maxClients: Int = 32
+    /// Bytes of output queued for one client before it is dropped as too slow.
+    public var clientBufferBytes: Int = 256 * 1024
+
+    public init() {}
+}

@@ -1,0 +1,33 @@
+import Evdev
+import GestureKit
+
+/// One device the daemon runs gestures for, live or recorded. The service drives every source
+/// the same way: readable fd → `readable`, timer → `wake`; reload → `rebuild`.
+protocol DeviceSource: AnyObject {
+    var pipeline: DevicePipeline { get }
+    /// Recognizers a client disabled on this device; they stay disabled across reloads.
+    var disabled: Set<String> { get set }
+    /// When the source next needs `wake` (monotonic seconds), or nil.
+    var wakeTime: Double? { get }
+    func wake(now: Double, emit: (GestureEvent) -> Void)
+    /// A new pipeline from a new config: in-flight gestures are cancelled first.
+    func rebuild(config: DaemonConfig, now: Double, emit: (GestureEvent) -> Void)
+    /// Cancels what is in flight (shutdown).
+    func cancel(now: Double, emit: (GestureEvent) -> Void)
+}
+
+extension DeviceSource {
+    var label: DeviceLabel { pipeline.label }
+}
+
+extension DeviceInfo {
+    /// What the config matches a device on.
+    var identity: DeviceIdentity {
+        let kind: DeviceKindName? = switch self.kind {
+        case .touchscreen: .touchscreen
+        case .touchpad: .touchpad
+        case .other: nil
+        }
+        return DeviceIdentity(name: name, id: id, vendor: vendor, product: product, kind: kind, properties: properties)
+    }
+}

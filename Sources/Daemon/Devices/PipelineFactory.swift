@@ -1,0 +1,29 @@
+import Evdev
+import GestureKit
+import Logging
+
+/// Builds a device's pipeline from the config sections that match it: transform (rotation,
+/// calibration from config or udev, size_mm) and an arena of the selected recognizers.
+enum PipelineFactory {
+    static func make(info: DeviceInfo, config: DaemonConfig, disabled: Set<String>, log: Logger) -> DevicePipeline {
+        let (s, sections) = config.settings(for: info.identity)
+        var transform = CoordinateTransform.identity
+        if let c = s.calibration {
+            transform.calibration = c
+        } else {
+            do {
+                transform = try CoordinateTransform.fromProperties(info.properties)
+            } catch {
+                log.warning("\(info.name): ignoring LIBINPUT_CALIBRATION_MATRIX: \(error)")
+            }
+        }
+        if let r = s.rotation, let rot = Rotation(degrees: r) { transform.rotation = rot }
+        if let z = s.sizeMM { transform.sizeMMOverride = SizeMM(width: z[0], height: z[1]) }
+        let arena = ArenaRulesBuilder.arena(for: s, regions: config.regions)
+        for name in disabled { arena.setEnabled(name, false) }
+        let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
+        let size = s.sizeMM != nil ? "size from config" : info.sizeReason
+        log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")
+        return DevicePipeline(info: info, transform: transform, arena: arena)
+    }
+}

@@ -1,0 +1,82 @@
+import Evdev
+import GestureKit
+import Logging
+
+/// A recording used as a device (`--replay`): its events are fed at the pace of their
+/// timestamps (the timer wakes the loop for the next one), or all at once with `--fast`.
+/// Either way they go through the same pipeline as a live device's.
+final class RecordingSource: DeviceSource {
+    let recording: Recording
+    private(set) var pipeline: DevicePipeline
+    var disabled: Set<String> = []
+    private let fast: Bool
+    private let log: Logger
+    private var next = 0
+    /// Monotonic time minus recording time, fixed when the replay starts.
+    private var offset = 0.0
+    private(set) var isPlaying = false
+
+    init(recording: Recording, config: DaemonConfig, fast: Bool, log: Logger) {
+        self.recording = recording
+        self.fast = fast
+        self.log = log
+        pipeline = PipelineFactory.make(info: recording.info, config: config, disabled: [], log: log)
+    }
+
+    /// (Re)starts from the first event.
+    func start(now: Double) {
+        next = 0
+        offset = now - (recording.events.first?.time ?? 0)
+        isPlaying = true
+    }
+
+    var wakeTime: Double? {
+        guard isPlaying else { return nil }
+        if fast { return 0 }
+        var t = pipeline.deadline
+        if next < recording.events.count {
+            let e = recording.events[next].time
+            t = min(t ?? e, e)
+        }
+        return t.map { $0 + offset }
+    }
+
+    func wake(now: Double, emit: (GestureEvent) -> Void) {
+        guard isPlaying else { return }
+        let events = recording.events
+        if fast {
+            while next < events.count {
+                // Timeouts between events fire in recording time, as they would have live.
+                let t = events[next].time
+                while let d = pipeline.deadline, d <= t { pipeline.tick(now: d, onGesture: emit) }
+                pipeline.feed(events[next], onGesture: emit)
+                next += 1
+            }
+            var guardCount = 0
+            while let d = pipeline.deadline, guardCount < 1000 {
+                pipeline.tick(now: d, onGesture: emit)
+                guardCount += 1
+            }
+        } else {
+            let recNow = now - offset
+            while next < events.count, events[next].time <= recNow {
+                pipeline.feed(events[next], onGesture: emit)
+                next += 1
+            }
+            if let d = pipeline.deadline, d <= recNow { pipeline.tick(now: recNow, onGesture: emit) }
+        }
+        if next >= events.count && pipeline.deadline == nil {
+            isPlaying = false
+            log.info("replay of \(recording.path) finished (\(events.count) events)")
+        }
+    }
+
+    func rebuild(config: DaemonConfig, now: Double, emit: (GestureEvent) -> Void) {
+        cancel(now: now, emit: emit)
+        pipeline = PipelineFactory.make(info: recording.info, config: config, disabled: disabled, log: log)
+    }
+
+    func cancel(now: Double, emit: (GestureEvent) -> Void) {
+        pipeline.deviceLost(time: isPlaying ? now - offset : (recording.events.last?.time ?? 0), onGesture: emit)
+    }
+}

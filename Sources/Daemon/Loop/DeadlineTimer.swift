@@ -1,0 +1,37 @@
+import CLinux
+import Glibc
+
+/// One timerfd, armed for the earliest thing that must happen (a recognizer timeout, a command
+/// timeout, the next event of a real-time replay) and disarmed when nothing is pending.
+public final class DeadlineTimer {
+    public let fd: Int32
+    private var armed: Double? = nil
+
+    public init() throws {
+        fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))
+        if fd < 0 { throw SystemError("timerfd_create") }
+    }
+
+    deinit { close(fd) }
+
+    /// Arms for `deadline` (absolute, monotonic seconds), or disarms with nil.
+    public func arm(_ deadline: Double?) {
+        guard deadline != armed else { return }
+        armed = deadline
+        var spec = itimerspec()
+        if let d = deadline {
+            // 0 would disarm: a deadline already past fires after one nanosecond.
+            let t = max(d, 1e-9)
+            spec.it_value.tv_sec = Int(t)
+            spec.it_value.tv_nsec = max(1, Int((t - Double(Int(t))) * 1e9))
+        }
+        timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// Consumes the expiration count after the fd became readable.
+    public func acknowledge() {
+        var count: UInt64 = 0
+        _ = read(fd, &count, 8)
+        armed = nil
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One command line a client may send (one JSON object per line):
+/// `{"subscribe":["circle","pan"]}`, `{"enable":"circle","device":"Wacom*"}`,
+/// `{"disable":"circle"}`, `{"status":true}`, `{"replay":true}`.
+public enum ClientCommand: Equatable {
+    /// nil = every gesture again.
+    case subscribe([String]?)
+    case setEnabled(recognizer: String, enabled: Bool, device: String?)
+    case status
+    case replay
+
+    public struct ParseError: Error { public var message: String }
+
+    public static func parse(_ line: String) -> Result<ClientCommand, ParseError> {
+        guard let data = line.data(using: .utf8),
+            let any = try? JSONSerialization.jsonObject(with: data),
+            let obj = any as? [String: Any]
+        else { return .failure(ParseError(message: "expected one JSON object per line")) }
+        let device = obj["device"]
+        if device != nil, !(device is String) { return .failure(ParseError(message: "\"device\" must be a string (a name or glob)")) }
+        let keys = Set(obj.keys).subtracting(["device"])
+        guard keys.count == 1, let key = keys.first else {
+            return .failure(ParseError(message: "expected exactly one of subscribe, enable, disable, status, replay"))
+        }
+        switch key {
+        case "subscribe":
+            if let s = obj[key] as? String, s == "*" || s == "all" { return .success(.subscribe(nil)) }
+            guard let names = obj[key] as? [String] else { return .failure(ParseError(message: "\"subscribe\" takes an array of gesture names, or \"*\"")) }
+            return .success(.subscribe(names.contains("*") ? nil : names))
+        case "enable", "disable":
+            guard let name = obj[key] as? String else { return .failure(ParseError(message: "\"\(key)\" takes a recognizer name")) }
+            return .success(.setEnabled(recognizer: name, enabled: key == "enable", device: device as? String))
+        case "status": return .success(.status)
+        case "replay": return .success(.replay)
+        default: return .failure(ParseError(message: "unknown command \"\(key)\" (known: subscribe, enable, disable, status, replay)"))
+        }
+    }
+}

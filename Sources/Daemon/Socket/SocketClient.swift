@@ -1,0 +1,79 @@
+import CLinux
+import Glibc
+
+/// One connected client: what it sent that is not a full line yet, what we owe it, and what it
+/// subscribed to. Output is queued and written when the socket is writable; a client whose
+/// queue passes the limit is too slow or stuck and gets dropped.
+final class SocketClient {
+    let fd: Int32
+    let id: Int
+    /// Gesture names the client wants; nil = everything.
+    var subscriptions: Set<String>? = nil
+    private var input: [UInt8] = []
+    private var output: [UInt8] = []
+    private var outputStart = 0
+
+    init(fd: Int32, id: Int) {
+        self.fd = fd
+        self.id = id
+    }
+
+    var pendingBytes: Int { output.count - outputStart }
+
+    func wants(_ gesture: String) -> Bool { subscriptions?.contains(gesture) ?? true }
+
+    enum ReadResult { case lines([String]), closed, lineTooLong }
+
+    /// Reads what is available and splits it into complete lines.
+    func readLines(maxLine: Int) -> ReadResult {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        var lines: [String] = []
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return .closed }
+            if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+                return .closed
+            }
+            input.append(contentsOf: buf[0..<n])
+            while let nl = input.firstIndex(of: 10) {
+                lines.append(String(decoding: input[0..<nl], as: UTF8.self))
+                input.removeSubrange(0...nl)
+            }
+            if input.count > maxLine { return .lineTooLong }
+        }
+        return .lines(lines)
+    }
+
+    enum FlushResult { case done, pending, failed }
+
+    /// Queues `line` + newline; false when that would pass `limit` bytes pending.
+    func enqueue(_ line: String, limit: Int) -> Bool {
+        if pendingBytes + line.utf8.count + 1 > limit { return false }
+        if outputStart > 0 && outputStart * 2 > output.count {
+            output.removeSubrange(0..<outputStart)
+            outputStart = 0
+        }
+        output.append(contentsOf: line.utf8)
+        output.append(10)
+        return true
+    }
+
+    /// Writes as much as the socket takes, never blocking.
+    func flush() -> FlushResult {
+        while outputStart < output.count {
+            let n = output.withUnsafeBytes { buf in
+                send(fd, buf.baseAddress! + outputStart, output.count - outputStart, Int32(MSG_NOSIGNAL))
+            }
+            if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { return .pending }
+                if errno == EINTR { continue }
+                return .failed
+            }
+            outputStart += n
+        }
+        output.removeAll(keepingCapacity: true)
+        outputStart = 0
+        return .done
+    }
+}

@@ -1,0 +1,131 @@
+import CLinux
+import GestureKit
+import Glibc
+import Logging
+
+/// Clients of the Unix socket: accepts them (up to the limit), sends each the events it
+/// subscribed to as JSON Lines, answers their commands, and drops the ones that fall behind.
+/// Every write is non-blocking; nothing a client does can stall the loop.
+public final class SocketHub {
+    private let loop: EventLoop
+    private let listener: UnixListener
+    private var clients: [Int32: SocketClient] = [:]
+    private var nextID = 1
+    private let maxClients: Int
+    private let bufferLimit: Int
+    private let log: Logger
+    /// Answers a command with one JSON line.
+    var onCommand: (ClientCommand, SocketClient) -> String = { _, _ in #"{"error":"not ready"}"# }
+
+    public var clientCount: Int { clients.count }
+
+    init(loop: EventLoop, listener: UnixListener, config: SocketConfig, log: Logger) throws {
+        self.loop = loop
+        self.listener = listener
+        self.maxClients = config.maxClients
+        self.bufferLimit = config.clientBufferBytes
+        self.log = log
+        try loop.add(listener.fd) { [unowned self] _ in self.acceptAll() }
+    }
+
+    private func acceptAll() {
+        while let fd = listener.accept() {
+            if clients.count >= maxClients {
+                let msg = "{\"error\":\"too many clients (limit \(maxClients))\"}\n"
+                _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+                close(fd)
+                log.warning("refused a client: \(maxClients) clients already connected")
+                continue
+            }
+            let client = SocketClient(fd: fd, id: nextID)
+            nextID += 1
+            do {
+                try loop.add(fd) { [unowned self] events in self.service(client, events) }
+                clients[fd] = client
+                log.info("client \(client.id) connected (\(clients.count) connected)")
+            } catch {
+                close(fd)
+            }
+        }
+    }
+
+    private func service(_ client: SocketClient, _ events: UInt32) {
+        if events & EventLoop.writable != 0 { flush(client) }
+        guard clients[client.fd] != nil else { return }
+        if events & (EventLoop.readable | EventLoop.hangup) != 0 {
+            switch client.readLines(maxLine: 64 * 1024) {
+            case .closed:
+                drop(client, reason: "disconnected")
+            case .lineTooLong:
+                _ = client.enqueue(#"{"error":"command line too long"}"#, limit: bufferLimit)
+                _ = client.flush()
+                drop(client, reason: "sent a line longer than 64 KiB")
+            case .lines(let lines):
+                for line in lines where !line.allSatisfy(\.isWhitespace) {
+                    let reply: String
+                    switch ClientCommand.parse(line) {
+                    case .success(let cmd): reply = onCommand(cmd, client)
+                    case .failure(let e): reply = errorLine(e.message)
+                    }
+                    guard send(reply, to: client) else { return }
+                }
+            }
+        }
+    }
+
+    /// Sends one event to every client that subscribed to its gesture.
+    public func broadcast(_ event: GestureEvent, device: DeviceLabel) {
+        guard !clients.isEmpty else { return }
+        let line = event.json(device: device)
+        for client in Array(clients.values) where client.wants(event.kind.rawValue) {
+            _ = send(line, to: client)
+        }
+    }
+
+    /// Queues and tries to write; a client over its buffer limit is dropped. False if dropped.
+    private func send(_ line: String, to client: SocketClient) -> Bool {
+        guard client.enqueue(line, limit: bufferLimit) else {
+            drop(client, reason: "too slow: more than \(bufferLimit) bytes queued")
+            return false
+        }
+        return flush(client)
+    }
+
+    @discardableResult
+    private func flush(_ client: SocketClient) -> Bool {
+        switch client.flush() {
+        case .done:
+            loop.modify(client.fd, events: EventLoop.readable)
+            return true
+        case .pending:
+            loop.modify(client.fd, events: EventLoop.readable | EventLoop.writable)
+            return true
+        case .failed:
+            drop(client, reason: "write failed")
+            return false
+        }
+    }
+
+    private func drop(_ client: SocketClient, reason: String) {
+        guard clients.removeValue(forKey: client.fd) != nil else { return }
+        loop.remove(client.fd)
+        close(client.fd)
+        let level: Logger.Level = reason == "disconnected" ? .info : .warning
+        log.log(level: level, "client \(client.id) dropped: \(reason)")
+    }
+
+    /// Closes every client and the socket (removing its file when we created it).
+    public func shutdown() {
+        for c in Array(clients.values) { drop(c, reason: "disconnected") }
+        loop.remove(listener.fd)
+        listener.shutdown()
+    }
+}
+
+func errorLine(_ message: String) -> String {
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("error"); w.string(message)
+    w.endObject()
+    return w.text
+}

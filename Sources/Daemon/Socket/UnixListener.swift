@@ -1,0 +1,84 @@
+import CLinux
+import Glibc
+
+/// The listening Unix socket: created at a path with the configured mode and group, or handed
+/// over by systemd (socket activation), in which case systemd owns the path.
+public final class UnixListener {
+    public let fd: Int32
+    /// The path we created and must remove on exit; nil when systemd passed the socket.
+    public let ownedPath: String?
+
+    public init(adopting fd: Int32) {
+        self.fd = fd
+        self.ownedPath = nil
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    public init(path: String, mode: UInt32, group: String?) throws {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { throw SystemError("socket path too long", code: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &addr.sun_path) { buf in
+            for (i, b) in bytes.enumerated() { buf[i] = b }
+            buf[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if fd < 0 { throw SystemError("socket") }
+        // A socket file left by a crashed instance would make bind fail; nobody listens on it.
+        if Self.isStaleSocket(path) { unlink(path) }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if rc < 0 { let e = SystemError("bind \(path)"); close(fd); throw e }
+        if chmod(path, mode_t(mode)) < 0 { let e = SystemError("chmod \(path)"); close(fd); unlink(path); throw e }
+        if let g = group {
+            guard let gr = getgrnam(g) else { close(fd); unlink(path); throw SystemError("unknown group \(g)", code: EINVAL) }
+            if chown(path, uid_t.max, gr.pointee.gr_gid) < 0 { let e = SystemError("chown \(path) to group \(g)"); close(fd); unlink(path); throw e }
+        }
+        if listen(fd, 64) < 0 { let e = SystemError("listen"); close(fd); unlink(path); throw e }
+        self.fd = fd
+        self.ownedPath = path
+    }
+
+    /// True when `path` is a socket nobody accepts on.
+    private static func isStaleSocket(_ path: String) -> Bool {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFSOCK else { return false }
+        let probe = UnixConnection.connect(path: path)
+        if probe >= 0 { close(probe); return false }
+        return true
+    }
+
+    /// Accepts one pending connection, non-blocking; nil when none is waiting.
+    public func accept() -> Int32? {
+        let c = gestured_accept(fd)
+        return c >= 0 ? c : nil
+    }
+
+    public func shutdown() {
+        Glibc.close(fd)
+        if let p = ownedPath { unlink(p) }
+    }
+}
+
+/// Client side of the socket, for `gestured listen` (blocking).
+public enum UnixConnection {
+    public static func connect(path: String) -> Int32 {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { errno = ENAMETOOLONG; return -1 }
+        withUnsafeMutableBytes(of: &addr.sun_path) { buf in
+            for (i, b) in bytes.enumerated() { buf[i] = b }
+            buf[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if fd < 0 { return -1 }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if rc < 0 { let e = errno; Glibc.close(fd); errno = e; return -1 }
+        return fd
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+
+/// swift-log to stderr in a form journald understands: a `<N>` syslog priority prefix per line,
+/// and no timestamp when stderr is the journal (JOURNAL_STREAM set); a timestamp otherwise.
+public struct JournalLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    private let label: String
+    private let journal: Bool
+
+    public init(label: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.label = label
+        self.journal = environment["JOURNAL_STREAM"] != nil
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var all = metadata
+        if let m = event.metadata { all.merge(m) { $1 } }
+        let meta = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let prefix = journal ? "<\(Self.priority(event.level))>" : "<\(Self.priority(event.level))>\(Self.timestamp()) "
+        var text = ""
+        for line in "\(event.message)\(meta)".split(separator: "\n", omittingEmptySubsequences: false) {
+            text += prefix + line + "\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func priority(_ level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: 7
+        case .info: 6
+        case .notice: 5
+        case .warning: 4
+        case .error: 3
+        case .critical: 2
+        }
+    }
+
+    private static func timestamp() -> String {
+        let now = Date()
+        let f = DateFormatter()
+        f.dateFormat = "HH:mm:ss.SSS"
+        return f.string(from: now)
+    }
+}

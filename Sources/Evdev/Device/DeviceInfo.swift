@@ -1,0 +1,148 @@
+import GestureKit
+
+/// What kind of touch device this is, by the same rules as udev's input_id builtin.
+public enum DeviceKind: String, Sendable {
+    case touchscreen
+    case touchpad
+    case other
+}
+
+/// How the device reports contacts.
+public enum TouchProtocol: String, Sendable {
+    /// Slots with tracking ids (ABS_MT_SLOT).
+    case multitouchB
+    /// Anonymous contacts separated by SYN_MT_REPORT; gestured runs them through mtdev.
+    case multitouchA
+    /// ABS_X/ABS_Y and BTN_TOUCH: one contact.
+    case singleTouch
+}
+
+/// A width and a height in millimetres.
+public struct SizeMM: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything gestured knows about one input device, live or recorded.
+public struct DeviceInfo: Sendable {
+    public var name: String
+    /// Stable across reboots and replugs: "usb-056a:00e6" (bus, vendor, product), or for a
+    /// recording the recording's file name without its extension.
+    public var id: String
+    public var bus: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+    public var version: UInt16
+    public var capabilities: DeviceCapabilities
+    public var kind: DeviceKind
+    /// INPUT_PROP_DIRECT: the surface is the screen.
+    public var isDirect: Bool
+    public var touchProtocol: TouchProtocol
+    /// The axes contacts are read from (ABS_MT_POSITION_X/Y for multitouch, ABS_X/Y otherwise).
+    public var x: AxisInfo
+    public var y: AxisInfo
+    /// Slots the tracker keeps: the kernel's for protocol B, mtdev's for protocol A, 1 for single touch.
+    public var slotCount: Int
+    /// Width and height of the surface in device orientation.
+    public var sizeMM: SizeMM
+    /// True when the size is not from the axis resolution (see `DeviceSize`).
+    public var sizeIsFallback: Bool
+    /// Where `sizeMM` comes from, for `gestured devices` and the log.
+    public var sizeReason: String
+    /// udev properties (empty for recordings unless a libinput recording carries them).
+    public var properties: [String: String]
+    public var devnode: String?
+
+    public var label: DeviceLabel { DeviceLabel(name: name, id: id) }
+
+    /// Derives kind, protocol, axes and size from the capabilities. `id` defaults to the
+    /// bus/vendor/product id.
+    public init(
+        name: String, id: String? = nil, bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16,
+        capabilities: DeviceCapabilities, properties: [String: String] = [:], devnode: String? = nil
+    ) {
+        self.name = name
+        self.bus = bus
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+        self.id = id ?? DeviceInfo.stableID(bus: bus, vendor: vendor, product: product)
+        self.capabilities = capabilities
+        self.properties = properties
+        self.devnode = devnode
+        isDirect = capabilities.hasProperty(InputProp.DIRECT)
+        kind = DeviceInfo.classify(capabilities, properties: properties)
+
+        let caps = capabilities
+        let mtX = caps.axes[ABS.MT_POSITION_X], mtY = caps.axes[ABS.MT_POSITION_Y]
+        if let mtX, let mtY, let slot = caps.axes[ABS.MT_SLOT] {
+            touchProtocol = .multitouchB
+            x = mtX
+            y = mtY
+            slotCount = max(1, Int(slot.maximum) + 1)
+        } else if let mtX, let mtY {
+            touchProtocol = .multitouchA
+            x = mtX
+            y = mtY
+            slotCount = MTDevConverter.slotCount
+        } else {
+            touchProtocol = .singleTouch
+            x = caps.axes[ABS.X] ?? AxisInfo(minimum: 0, maximum: 0)
+            y = caps.axes[ABS.Y] ?? AxisInfo(minimum: 0, maximum: 0)
+            slotCount = 1
+        }
+        let size = DeviceSize.estimate(x: x, y: y, kind: kind)
+        sizeMM = size.size
+        sizeIsFallback = size.isFallback
+        sizeReason = size.reason
+    }
+
+    /// "usb-056a:00e6": the bus name and the vendor and product ids, in hex.
+    public static func stableID(bus: UInt16, vendor: UInt16, product: UInt16) -> String {
+        "\(busName(bus))-\(hex4(vendor)):\(hex4(product))"
+    }
+
+    public static func busName(_ bus: UInt16) -> String {
+        switch bus {
+        case 0x01: "pci"
+        case 0x03: "usb"
+        case 0x05: "bluetooth"
+        case 0x06: "virtual"
+        case 0x10: "isa"
+        case 0x11: "i8042"
+        case 0x13: "rs232"
+        case 0x18: "i2c"
+        case 0x19: "host"
+        case 0x1C: "spi"
+        default: "bus" + hex4(bus)
+        }
+    }
+
+    static func hex4(_ v: UInt16) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+
+    /// udev's input_id rules, reduced to what matters here: a stylus makes a tablet (not ours);
+    /// INPUT_PROP_DIRECT makes a touchscreen; BTN_TOOL_FINGER without it makes a touchpad;
+    /// BTN_TOUCH or multitouch positions without it make a touchscreen. udev's own verdict
+    /// (ID_INPUT_TOUCHSCREEN / ID_INPUT_TOUCHPAD), when present, wins.
+    public static func classify(_ caps: DeviceCapabilities, properties: [String: String] = [:]) -> DeviceKind {
+        if properties["ID_INPUT_TOUCHSCREEN"] == "1" { return .touchscreen }
+        if properties["ID_INPUT_TOUCHPAD"] == "1" { return .touchpad }
+        let hasAbs = (caps.hasAxis(ABS.X) && caps.hasAxis(ABS.Y))
+            || (caps.hasAxis(ABS.MT_POSITION_X) && caps.hasAxis(ABS.MT_POSITION_Y))
+        guard hasAbs else { return .other }
+        let stylus = caps.hasKey(BTN.TOOL_PEN) || caps.hasKey(BTN.STYLUS)
+        if stylus { return .other }
+        if caps.hasProperty(InputProp.DIRECT) { return .touchscreen }
+        if caps.hasKey(BTN.TOOL_FINGER) { return .touchpad }
+        if caps.hasKey(BTN.TOUCH) || caps.hasAxis(ABS.MT_POSITION_X) { return .touchscreen }
+        return .other
+    }
+}

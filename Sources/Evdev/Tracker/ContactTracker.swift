@@ -1,0 +1,275 @@
+import GestureKit
+
+/// Turns a device's input events into touch frames: one frame per SYN_REPORT holding every
+/// contact that is down plus those that ended or were cancelled in it.
+///
+/// - Protocol B: slots with tracking ids, as the kernel sends them.
+/// - Protocol A: through mtdev, which turns anonymous contacts into protocol B.
+/// - Single touch: ABS_X/ABS_Y with BTN_TOUCH (or BTN_TOOL_FINGER / BTN_LEFT) as slot 0.
+///
+/// Contact ids come from a counter (1, 2, …): unique on the device for the tracker's life,
+/// whatever the kernel's tracking ids do (they repeat, and protocol A has none).
+/// A contact whose start was not seen (down when the device was opened, changed during a
+/// SYN_DROPPED, or turned into a palm) is never reported until it lifts: gestures must not
+/// start from the middle of a touch.
+///
+/// Steady state allocates nothing: slots and the frame's contact array are reused.
+public struct ContactTracker {
+    public let info: DeviceInfo
+    public let geometry: DeviceGeometry
+
+    enum Life: UInt8 {
+        case idle
+        case down
+        /// Touching, but not reported (palm, unknown start) until it lifts.
+        case ignored
+    }
+
+    struct Slot {
+        var trackingID: Int32 = -1
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var tool: Int32 = MTTool.FINGER
+        var contactID: Int32 = 0
+        var life: Life = .idle
+        var began = false
+        var moved = false
+    }
+
+    private var slots: [Slot]
+    private var current = 0
+    private var nextContactID: Int32 = 1
+    /// Contacts that ended or were cancelled since the last SYN_REPORT.
+    private var endings: [Contact]
+    private var frame: TouchFrame
+    /// After a SYN_DROPPED in the stream: drop everything up to the next SYN_REPORT.
+    private var dropping = false
+    private var mtdev: MTDevConverter?
+    /// The key whose value means "touching" for single-touch devices.
+    private let touchKey: UInt16
+
+    public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = []) {
+        self.info = info
+        geometry = DeviceGeometry(info: info, transform: transform)
+        let count = max(1, info.slotCount)
+        slots = Array(repeating: Slot(), count: count)
+        endings = []
+        endings.reserveCapacity(count * 2)
+        frame = TouchFrame(time: 0, surface: geometry.surface)
+        frame.contacts.reserveCapacity(count * 2)
+        let caps = info.capabilities
+        touchKey = caps.hasKey(BTN.TOUCH) ? BTN.TOUCH : caps.hasKey(BTN.TOOL_FINGER) ? BTN.TOOL_FINGER : BTN.LEFT
+        if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
+        for (i, s) in initialSlots.enumerated() where i < slots.count && s.trackingID >= 0 {
+            slots[i] = Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
+        }
+    }
+
+    public var surface: Surface { geometry.surface }
+
+    /// Contacts currently down and reported.
+    public var downCount: Int {
+        var n = 0
+        for s in slots where s.life == .down { n += 1 }
+        return n
+    }
+
+    // MARK: Events
+
+    /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
+    public mutating func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        if e.type == EV.SYN && e.code == SYN.DROPPED {
+            dropping = true
+            return
+        }
+        if dropping {
+            if e.type == EV.SYN && e.code == SYN.REPORT {
+                dropping = false
+                droppedInStream(time: e.time, onFrame: onFrame)
+            }
+            return
+        }
+        switch info.touchProtocol {
+        case .multitouchB:
+            handleSlotEvent(e, onFrame: onFrame)
+        case .multitouchA:
+            if let mtdev {
+                mtdev.put(e) { out in handleSlotEvent(out, onFrame: onFrame) }
+            }
+        case .singleTouch:
+            handleSingleTouchEvent(e, onFrame: onFrame)
+        }
+    }
+
+    private mutating func handleSlotEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        switch e.type {
+        case EV.ABS:
+            switch e.code {
+            case ABS.MT_SLOT:
+                current = Int(e.value)
+            case ABS.MT_TRACKING_ID:
+                guard current >= 0 && current < slots.count else { return }
+                trackingID(e.value, slot: current)
+            case ABS.MT_POSITION_X:
+                guard current >= 0 && current < slots.count else { return }
+                if slots[current].x != e.value { slots[current].x = e.value; slots[current].moved = true }
+            case ABS.MT_POSITION_Y:
+                guard current >= 0 && current < slots.count else { return }
+                if slots[current].y != e.value { slots[current].y = e.value; slots[current].moved = true }
+            case ABS.MT_TOOL_TYPE:
+                guard current >= 0 && current < slots.count else { return }
+                slots[current].tool = e.value
+            default:
+                break
+            }
+        case EV.SYN where e.code == SYN.REPORT:
+            report(time: e.time, onFrame: onFrame)
+        default:
+            break
+        }
+    }
+
+    private mutating func trackingID(_ id: Int32, slot i: Int) {
+        if slots[i].life == .down {
+            if id == slots[i].trackingID { return }
+            end(slot: i, phase: .ended)
+        }
+        if id < 0 {
+            slots[i].life = .idle
+            slots[i].trackingID = -1
+        } else {
+            begin(slot: i, trackingID: id)
+        }
+    }
+
+    private mutating func begin(slot i: Int, trackingID: Int32) {
+        slots[i].trackingID = trackingID
+        slots[i].life = .down
+        slots[i].began = true
+        slots[i].moved = false
+        slots[i].contactID = nextContactID
+        nextContactID = nextContactID == Int32.max ? 1 : nextContactID + 1
+    }
+
+    /// Records the end of a down contact for the next frame. A contact that began in this
+    /// same frame was never reported, so its end is not reported either.
+    private mutating func end(slot i: Int, phase: ContactPhase) {
+        let s = slots[i]
+        slots[i].life = .idle
+        guard !s.began else { slots[i].began = false; return }
+        endings.append(contact(s, slot: i, phase: phase))
+    }
+
+    private func contact(_ s: Slot, slot i: Int, phase: ContactPhase) -> Contact {
+        let (mm, position) = geometry.map(x: s.x, y: s.y)
+        let tool: ToolType = s.tool == MTTool.PALM ? .palm : s.tool == MTTool.PEN ? .pen : .finger
+        return Contact(id: s.contactID, slot: Int32(i), phase: phase, tool: tool,
+                       raw: Point(x: Double(s.x), y: Double(s.y)), mm: mm, position: position)
+    }
+
+    private mutating func handleSingleTouchEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        switch e.type {
+        case EV.ABS:
+            if e.code == ABS.X {
+                if slots[0].x != e.value { slots[0].x = e.value; slots[0].moved = true }
+            } else if e.code == ABS.Y {
+                if slots[0].y != e.value { slots[0].y = e.value; slots[0].moved = true }
+            }
+        case EV.KEY where e.code == touchKey:
+            if e.value != 0 {
+                if slots[0].life == .idle { begin(slot: 0, trackingID: 0) }
+            } else {
+                if slots[0].life == .down { end(slot: 0, phase: .ended) }
+                slots[0].life = .idle
+            }
+        case EV.SYN where e.code == SYN.REPORT:
+            report(time: e.time, onFrame: onFrame)
+        default:
+            break
+        }
+    }
+
+    /// Builds and emits the frame for one SYN_REPORT.
+    private mutating func report(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
+        frame.time = time
+        frame.contacts.removeAll(keepingCapacity: true)
+        frame.contacts.append(contentsOf: endings)
+        endings.removeAll(keepingCapacity: true)
+        for i in slots.indices where slots[i].life == .down {
+            if slots[i].tool == MTTool.PALM {
+                // A palm: cancel what was reported, never report what was not.
+                if !slots[i].began { frame.contacts.append(contact(slots[i], slot: i, phase: .cancelled)) }
+                slots[i].life = .ignored
+                slots[i].began = false
+                continue
+            }
+            let phase: ContactPhase = slots[i].began ? .began : slots[i].moved ? .moved : .stationary
+            frame.contacts.append(contact(slots[i], slot: i, phase: phase))
+            slots[i].began = false
+            slots[i].moved = false
+        }
+        if !frame.contacts.isEmpty { onFrame(frame) }
+    }
+
+    // MARK: Interruptions
+
+    /// The device is gone (unplug) or is being closed: every down contact is cancelled in one frame.
+    public mutating func cancelAll(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
+        for i in slots.indices {
+            if slots[i].life == .down { end(slot: i, phase: .cancelled) }
+            slots[i] = Slot()
+        }
+        current = 0
+        report(time: time, onFrame: onFrame)
+    }
+
+    /// After SYN_DROPPED, with the kernel's slot state as libevdev resynchronized it: contacts
+    /// that vanished or changed tracking id are cancelled, the others continue (moved to
+    /// their current position), and new touches begin.
+    /// For protocol A the state is unknown: every contact is cancelled and mtdev starts afresh.
+    /// For single touch pass one snapshot (trackingID ≥ 0 when BTN_TOUCH is down).
+    public mutating func resync(time: Double, slots snapshot: [SlotSnapshot], onFrame: (borrowing TouchFrame) -> Void) {
+        dropping = false
+        if info.touchProtocol == .multitouchA {
+            cancelAll(time: time, onFrame: onFrame)
+            mtdev = MTDevConverter(info: info)
+            return
+        }
+        for i in slots.indices {
+            let s = i < snapshot.count ? snapshot[i] : .empty
+            switch slots[i].life {
+            case .down where s.trackingID == slots[i].trackingID:
+                if slots[i].x != s.x || slots[i].y != s.y { slots[i].moved = true }
+                slots[i].x = s.x
+                slots[i].y = s.y
+                slots[i].tool = s.tool
+                continue
+            case .ignored where s.trackingID == slots[i].trackingID:
+                continue
+            case .down:
+                end(slot: i, phase: .cancelled)
+            case .idle, .ignored:
+                break
+            }
+            slots[i].life = .idle
+            slots[i].trackingID = -1
+            slots[i].x = s.x
+            slots[i].y = s.y
+            slots[i].tool = s.tool
+            if s.trackingID >= 0 { begin(slot: i, trackingID: s.trackingID) }
+        }
+        report(time: time, onFrame: onFrame)
+    }
+
+    /// A SYN_DROPPED inside an event stream with no kernel state to ask (a recording): what
+    /// was lost is unknown, so every down contact is cancelled and touches still on the
+    /// surface are ignored until they lift.
+    private mutating func droppedInStream(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
+        for i in slots.indices where slots[i].life == .down {
+            end(slot: i, phase: .cancelled)
+            slots[i].life = .ignored
+        }
+        if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
+        report(time: time, onFrame: onFrame)
+    }
+}

@@ -1,0 +1,180 @@
+import Evdev
+import GestureKit
+import Testing
+
+/// Synthetic protocol B streams on a 1000×500-unit, 10 units/mm touchscreen (100×50 mm):
+/// raw x 100 → 10 mm, so every expected millimetre below is raw / 10.
+@Suite("contact tracker: interruptions, palms, touches already down")
+struct TrackerInterruptionTests {
+    let info = syntheticTouchscreen()
+
+    func run(_ tracker: inout ContactTracker, _ events: [InputEvent]) -> [SeenFrame] {
+        var out: [SeenFrame] = []
+        for e in events { tracker.feed(e) { out.append(copy($0)) } }
+        return out
+    }
+
+    /// Two fingers down (slots 0 and 1), then one move.
+    func twoFingers(_ tracker: inout ContactTracker) -> [SeenFrame] {
+        var s = EventScript()
+        s.slot(0, id: 40, x: 100, y: 100)
+        s.slot(1, id: 41, x: 500, y: 200)
+        s.syn()
+        s.slot(0, x: 110)
+        s.syn()
+        return run(&tracker, s.take())
+    }
+
+    @Test("two fingers: began, then moved and stationary")
+    func basics() {
+        var t = ContactTracker(info: info)
+        let f = twoFingers(&t)
+        #expect(f.count == 2)
+        #expect(f[0].contacts.map(\.phase) == [.began, .began])
+        #expect(f[0].contacts.map(\.id) == [1, 2])
+        #expect(f[1].contacts.map(\.phase) == [.moved, .stationary])
+        #expect(f[1].contacts[0].mm == Point(x: 11, y: 10))
+        #expect(f[1].contacts[1].mm == Point(x: 50, y: 20))
+    }
+
+    @Test("SYN_DROPPED resync: the finger still down continues, the replaced one is cancelled, a new one begins")
+    func resyncAfterDrop() {
+        var t = ContactTracker(info: info)
+        _ = twoFingers(&t)
+        // Kernel state after the drop: slot 0 still tracking 40 (moved to 120), slot 1 now 42
+        // (finger 41 lifted and another touched while events were lost).
+        var f: [SeenFrame] = []
+        t.resync(time: 200, slots: [SlotSnapshot(trackingID: 40, x: 120, y: 100),
+                                    SlotSnapshot(trackingID: 42, x: 700, y: 300)]) { f.append(copy($0)) }
+        #expect(f.count == 1)
+        let byID = Dictionary(uniqueKeysWithValues: f[0].contacts.map { ($0.id, $0) })
+        #expect(byID[1]?.phase == .moved && byID[1]?.mm == Point(x: 12, y: 10))
+        #expect(byID[2]?.phase == .cancelled)
+        #expect(byID[3]?.phase == .began && byID[3]?.mm == Point(x: 70, y: 30))
+        #expect(f[0].time == 200)
+        // Afterwards, ordinary events continue from the resynchronized state.
+        var s = EventScript()
+        s.time = 201
+        s.lift(0)
+        s.syn()
+        let after = run(&t, s.take())
+        #expect(after.count == 1)
+        #expect(after[0].contacts.map(\.id) == [1, 3])
+        #expect(after[0].contacts.map(\.phase) == [.ended, .stationary])
+    }
+
+    @Test("SYN_DROPPED resync: a slot that emptied cancels its contact")
+    func resyncVanished() {
+        var t = ContactTracker(info: info)
+        _ = twoFingers(&t)
+        var f: [SeenFrame] = []
+        t.resync(time: 200, slots: [SlotSnapshot(trackingID: 40, x: 110, y: 100), .empty]) { f.append(copy($0)) }
+        #expect(f.count == 1)
+        #expect(f[0].contacts.map(\.phase) == [.cancelled, .stationary])
+        #expect(f[0].contacts.map(\.id) == [2, 1])
+        #expect(t.downCount == 1)
+    }
+
+    @Test("SYN_DROPPED inside a stream (no kernel state): every contact cancelled, ignored until lifted")
+    func droppedInStream() {
+        var t = ContactTracker(info: info)
+        _ = twoFingers(&t)
+        var s = EventScript()
+        s.events.append(InputEvent(time: s.time, type: EV.SYN, code: SYN.DROPPED, value: 0))
+        s.slot(0, x: 999)          // discarded: up to the next SYN_REPORT
+        s.syn()
+        s.slot(1, x: 600)          // finger 41 still down but ignored
+        s.syn()
+        s.lift(1)
+        s.slot(2, id: 50, x: 300, y: 300)
+        s.syn()
+        let f = run(&t, s.take())
+        #expect(f.count == 2)
+        #expect(f[0].contacts.map(\.phase) == [.cancelled, .cancelled])
+        #expect(f[0].contacts[0].mm == Point(x: 11, y: 10))  // last known position, not the dropped 999
+        #expect(f[1].contacts.map(\.phase) == [.began])
+        #expect(f[1].contacts.map(\.id) == [3])
+    }
+
+    @Test("unplug mid-touch: all contacts cancelled in one frame, nothing after")
+    func unplug() {
+        var t = ContactTracker(info: info)
+        _ = twoFingers(&t)
+        var f: [SeenFrame] = []
+        t.cancelAll(time: 300) { f.append(copy($0)) }
+        #expect(f.count == 1)
+        #expect(f[0].contacts.map(\.phase) == [.cancelled, .cancelled])
+        #expect(Set(f[0].contacts.map(\.id)) == [1, 2])
+        #expect(t.downCount == 0)
+        var again: [SeenFrame] = []
+        t.cancelAll(time: 301) { again.append(copy($0)) }
+        #expect(again.isEmpty)
+    }
+
+    @Test("MT_TOOL_PALM cancels a reported contact; a palm from the start is never reported")
+    func palm() {
+        var t = ContactTracker(info: syntheticTouchscreen(palm: true))
+        var s = EventScript()
+        s.slot(0, id: 1, x: 100, y: 100)
+        s.syn()
+        s.slot(0)
+        s.abs(ABS.MT_TOOL_TYPE, MTTool.PALM)
+        s.slot(1, id: 2, x: 300, y: 100)
+        s.abs(ABS.MT_TOOL_TYPE, MTTool.PALM)
+        s.syn()
+        s.slot(0, x: 150)          // palm moves: not reported
+        s.syn()
+        s.lift(0)
+        s.lift(1)
+        s.syn()
+        s.slot(0, id: 3, x: 100, y: 100)
+        s.abs(ABS.MT_TOOL_TYPE, MTTool.FINGER)
+        s.syn()
+        let f = run(&t, s.take())
+        #expect(f.count == 3)
+        #expect(f[0].contacts.map(\.phase) == [.began])
+        #expect(f[1].contacts.map(\.phase) == [.cancelled] && f[1].contacts[0].tool == .palm)
+        #expect(f[2].contacts.map(\.phase) == [.began] && f[2].contacts[0].id == 3)
+    }
+
+    @Test("touches already down when the device opens are ignored until they lift")
+    func initialSlots() {
+        var t = ContactTracker(info: info, initialSlots: [SlotSnapshot(trackingID: 7, x: 100, y: 100)])
+        var s = EventScript()
+        s.slot(0, x: 120)          // the old touch moves: not reported
+        s.syn()
+        s.slot(1, id: 8, x: 400, y: 100)
+        s.syn()
+        s.lift(0)
+        s.syn()
+        let f = run(&t, s.take())
+        #expect(f.count == 2)
+        #expect(f[0].contacts.map(\.slot) == [1] && f[0].contacts[0].phase == .began)
+        #expect(f[1].contacts.map(\.phase) == [.stationary])
+    }
+
+    @Test("a new tracking id in an occupied slot ends the old contact and begins a new one")
+    func trackingIDReplaced() {
+        var t = ContactTracker(info: info)
+        var s = EventScript()
+        s.slot(0, id: 1, x: 100, y: 100)
+        s.syn()
+        s.slot(0, id: 2, x: 200, y: 100)
+        s.syn()
+        let f = run(&t, s.take())
+        #expect(f.count == 2)
+        #expect(f[1].contacts.map(\.phase) == [.ended, .began])
+        #expect(f[1].contacts.map(\.id) == [1, 2])
+        #expect(f[1].contacts[0].mm == Point(x: 10, y: 10))
+    }
+
+    @Test("slot numbers outside the device's range are ignored, not a crash")
+    func badSlot() {
+        var t = ContactTracker(info: syntheticTouchscreen(slots: 2))
+        var s = EventScript()
+        s.slot(5, id: 1, x: 100, y: 100)
+        s.slot(-3, id: 2, x: 100, y: 100)
+        s.syn()
+        #expect(run(&t, s.take()).isEmpty)
+    }
+}

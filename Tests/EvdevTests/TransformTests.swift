@@ -1,0 +1,75 @@
+import Evdev
+import GestureKit
+import Testing
+
+/// 100×50 mm device (1000×500 units at 10 units/mm); a touch at raw (200, 100) is 20 mm from
+/// the left and 10 mm from the top of the device.
+@Suite("coordinate transform: rotation, calibration, size")
+struct TransformTests {
+    let info = syntheticTouchscreen()
+
+    func mapped(_ t: CoordinateTransform) -> (Point, Point, Surface) {
+        let g = DeviceGeometry(info: info, transform: t)
+        let (mm, p) = g.map(x: 200, y: 100)
+        return (mm, p, g.surface)
+    }
+
+    @Test("rotation turns millimetres, normalized coordinates and the surface", arguments: [
+        // Device image turned clockwise: the device's top-left corner goes to the top-right.
+        (Rotation.none, Point(x: 20, y: 10), Point(x: 0.2, y: 0.2), 100.0, 50.0),
+        (Rotation.clockwise90, Point(x: 40, y: 20), Point(x: 0.8, y: 0.2), 50.0, 100.0),
+        (Rotation.clockwise180, Point(x: 80, y: 40), Point(x: 0.8, y: 0.8), 100.0, 50.0),
+        (Rotation.clockwise270, Point(x: 10, y: 80), Point(x: 0.2, y: 0.8), 50.0, 100.0),
+    ])
+    func rotation(_ r: Rotation, _ mm: Point, _ position: Point, _ w: Double, _ h: Double) {
+        let (gotMM, gotPosition, surface) = mapped(CoordinateTransform(rotation: r))
+        #expect(close(gotMM.x, mm.x) && close(gotMM.y, mm.y))
+        #expect(close(gotPosition.x, position.x) && close(gotPosition.y, position.y))
+        #expect(surface.widthMM == w && surface.heightMM == h)
+    }
+
+    @Test("calibration applies to normalized coordinates, not to millimetres")
+    func calibration() throws {
+        // libinput's example: x' = 0.5·x + 0.1, y' = 2·y − 0.2 (applied after rotation).
+        let m = try CoordinateTransform.parseCalibrationMatrix("0.5 0 0.1 0 2 -0.2")
+        let (mm, p, _) = mapped(CoordinateTransform(calibration: m))
+        #expect(close(p.x, 0.5 * 0.2 + 0.1) && close(p.y, 2 * 0.2 - 0.2))
+        #expect(mm == Point(x: 20, y: 10))
+        // The udev property, as libinput reads it: a 90° rotation matrix "0 -1 1 1 0 0".
+        let t = try CoordinateTransform.fromProperties(["LIBINPUT_CALIBRATION_MATRIX": "0 -1 1 1 0 0"])
+        let (_, q, _) = mapped(t)
+        #expect(close(q.x, 1 - 0.2) && close(q.y, 0.2))
+    }
+
+    @Test("bad calibration matrices are rejected with a reason", arguments: ["1 0 0 0 1", "1 0 0 0 1 x", "", "1 0 0 0 1 0 7", "nan 0 0 0 1 0"])
+    func badCalibration(_ text: String) {
+        #expect(throws: CalibrationError.self) { try CoordinateTransform.parseCalibrationMatrix(text) }
+    }
+
+    @Test("a configured size overrides resolution")
+    func sizeOverride() {
+        let (mm, p, surface) = mapped(CoordinateTransform(sizeMMOverride: SizeMM(width: 200, height: 100)))
+        #expect(mm == Point(x: 40, y: 20))
+        #expect(p == Point(x: 0.2, y: 0.2))
+        #expect(surface.widthMM == 200)
+    }
+
+    @Test("rotation from degrees")
+    func degrees() {
+        #expect(Rotation(degrees: 90) == .clockwise90)
+        #expect(Rotation(degrees: -90) == .clockwise270)
+        #expect(Rotation(degrees: 45) == nil)
+    }
+
+    @Test("size fallbacks: one axis with resolution, touchpad, touchscreen diagonal")
+    func fallbacks() {
+        let x = AxisInfo(minimum: 0, maximum: 3000, resolution: 0)
+        let y = AxisInfo(minimum: 0, maximum: 4000, resolution: 0)
+        let screen = DeviceSize.estimate(x: x, y: y, kind: .touchscreen)
+        // hypot(3000, 4000) = 5000 units ↔ 396.24 mm: 0.079248 mm/unit.
+        #expect(screen.isFallback && close(screen.size.width, 237.744) && close(screen.size.height, 316.992))
+        #expect(DeviceSize.estimate(x: x, y: y, kind: .touchpad).size == SizeMM(width: 69, height: 50))
+        let half = DeviceSize.estimate(x: AxisInfo(minimum: 0, maximum: 3000, resolution: 30), y: y, kind: .touchpad)
+        #expect(half.isFallback && half.size == SizeMM(width: 100, height: 4000.0 / 30))
+    }
+}
