@@ -48,7 +48,9 @@ device_add TS "$ISDV4.desc"
 SOCK=$WORK/gestured.sock
 daemon_start "$(config compare-lisgd)"
 gpid=$DAEMON_PID
-lisgd -d "$TS_node" -g "1,LR,*,*,R,$VMDIR/stamp.sh $WORK/lisgd.times" > "$SDIR/lisgd.log" 2>&1 &
+# lisgd needs a screen size without X/Wayland (-w/-h, any: the bind has no edge and any
+# distance) and a gesture timeout longer than the recorded 1.2 s swipe (default 800 ms).
+lisgd -m 3000 -w 1280 -h 800 -d "$TS_node" -g "1,LR,*,*,R,$VMDIR/stamp.sh $WORK/lisgd.times" > "$SDIR/lisgd.log" 2>&1 &
 lpid=$!; track $lpid
 wait_daemon_opens "$TS_node"
 DAEMON_PID=$lpid wait_until 20 daemon_holds "$TS_node" || die "lisgd did not open $TS_node: $(cat "$SDIR/lisgd.log")"
