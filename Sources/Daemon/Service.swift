@@ -8,15 +8,16 @@ import Logging
 /// together, and owns the current configuration (replaced whole on SIGHUP).
 public final class GestureService {
     private let options: ServiceOptions
-    private var log: Logger
-    private var config: DaemonConfig
-    private let loop: EventLoop
+    var log: Logger
+    var config: DaemonConfig
+    let loop: EventLoop
     private let timer: DeadlineTimer
     private let signals: SignalChannel
     private let notifier: ServiceNotifier
     private var hub: SocketHub!
     private let runner: ActionRunner
-    private var sources: [DeviceSource] = []
+    var sources: [DeviceSource] = []
+    var liveMonitor: DeviceMonitor?
     private var recordings: [RecordingSource] = []
     private let environment: [String: String]
 
@@ -86,12 +87,10 @@ public final class GestureService {
         return 0
     }
 
-    /// Hook for live devices (udev monitor + evdev); see LiveDevices.swift.
-    private func startLiveDevices() {}
 
     // MARK: events
 
-    private func deliver(_ e: GestureEvent, from source: DeviceSource) {
+    func deliver(_ e: GestureEvent, from source: DeviceSource) {
         let label = source.label
         hub.broadcast(e, device: label)
         runner.handle(e, device: label, now: MonotonicClock.now())
@@ -196,6 +195,7 @@ public final class GestureService {
             w.key("clients"); w.int(hub.clientCount)
             w.key("bindings"); w.int(config.bindings.count)
             w.key("running_commands"); w.int(runner.runningCount)
+            w.key("replaying"); w.int(recordings.filter(\.isPlaying).count)
             w.key("devices")
             w.beginArray()
             for s in sources {

@@ -1,9 +1,62 @@
 import ArgumentParser
+import Evdev
+import Glibc
 
+/// `gestured devices`: the touch devices gestured would use, and how it sees them.
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "devices", abstract: "")
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List touchscreens and touchpads: kind, size in mm (and whether it is a fallback), slots, resolution, calibration, grab state.")
 
     func run() throws {
-        throw NotBuiltYet(command: "devices")
+        let monitor = DeviceMonitor()
+        if let notice = monitor.notice { print("note: \(notice)") }
+        let candidates = monitor.enumerate()
+        if candidates.isEmpty {
+            print("no touch devices found")
+            return
+        }
+        for c in candidates {
+            do {
+                let device = try EvdevDevice(devnode: c.devnode, properties: c.properties)
+                print(Self.describe(device))
+            } catch {
+                print("\(c.devnode): cannot open: \(error)")
+            }
+        }
+    }
+
+    static func describe(_ device: EvdevDevice) -> String {
+        let i = device.info
+        var lines: [String] = []
+        lines.append("\(i.devnode ?? "?"): \(i.name)")
+        lines.append("  id:          \(i.id)")
+        lines.append("  kind:        \(i.kind.rawValue)\(i.isDirect ? " (direct)" : "")")
+        lines.append("  protocol:    \(protocolName(i.touchProtocol)), \(i.slotCount) slot\(i.slotCount == 1 ? "" : "s")")
+        lines.append("  axes:        x \(i.x.minimum)…\(i.x.maximum), y \(i.y.minimum)…\(i.y.maximum)")
+        lines.append("  resolution:  x \(i.x.resolution), y \(i.y.resolution) units/mm")
+        let size = "\(format(i.sizeMM.width)) × \(format(i.sizeMM.height)) mm"
+        lines.append("  size:        \(size)\(i.sizeIsFallback ? " (FALLBACK: \(i.sizeReason))" : " (\(i.sizeReason))")")
+        let calibration: String
+        switch Result(catching: { try CoordinateTransform.fromProperties(i.properties) }) {
+        case .success(let t): calibration = t.isIdentityCalibration ? "identity" : t.calibration.map { format($0) }.joined(separator: " ")
+        case .failure(let e): calibration = "invalid LIBINPUT_CALIBRATION_MATRIX: \(e)"
+        }
+        lines.append("  calibration: \(calibration)")
+        lines.append("  grab:        \(device.isGrabbedElsewhere() ? "grabbed by another process" : "not grabbed")")
+        return lines.joined(separator: "\n")
+    }
+
+    static func protocolName(_ p: TouchProtocol) -> String {
+        switch p {
+        case .multitouchB: "multitouch (slots)"
+        case .multitouchA: "multitouch protocol A (via mtdev)"
+        case .singleTouch: "single touch"
+        }
+    }
+
+    static func format(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : String(r)
     }
 }

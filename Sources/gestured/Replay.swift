@@ -1,9 +1,108 @@
 import ArgumentParser
+import Evdev
+import GestureKit
+import Glibc
 
+/// `gestured replay`: recordings through the same DevicePipeline the daemon uses, with every
+/// default recognizer; JSON lines on stdout.
 struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replay", abstract: "")
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run recordings (evemu or libinput record) through the recognizers and print gesture events as JSON lines.")
+
+    @Flag(name: .long, help: "Also print every touch frame.")
+    var frames = false
+
+    @Option(name: .long, help: "Device description (evemu .desc/.device) for recordings without one.")
+    var device: String?
+
+    @Argument(help: "Recording files.")
+    var files: [String]
 
     func run() throws {
-        throw NotBuiltYet(command: "replay")
+        var failed = false
+        let out = LineWriter(fd: 1)
+        for path in files {
+            let recording: Recording
+            do {
+                recording = try Recording.load(path: path, descriptionPath: device)
+            } catch {
+                LineWriter.standardError("gestured replay: \(error)")
+                failed = true
+                continue
+            }
+            if recording.info.sizeIsFallback {
+                // Thresholds are in mm: say when the mm are a guess.
+                LineWriter.standardError("gestured replay: note: \(path): \(recording.info.sizeReason)")
+            }
+            Self.replay(recording, frames: frames, out: out)
+        }
+        out.flush()
+        if failed { throw ExitCode(1) }
+    }
+
+    static func replay(_ recording: Recording, frames: Bool, out: LineWriter) {
+        let pipeline = DevicePipeline(info: recording.info, arena: RecognizerCatalog.defaultArena())
+        let label = pipeline.label
+        let emit: (GestureEvent) -> Void = { event in out.line(event.json(device: label)) }
+        for e in recording.events {
+            // Timeouts fire at their time, between events, as the daemon's timer would.
+            fireDeadlines(pipeline, until: e.time, emit: emit)
+            if frames {
+                pipeline.feed(e, onFrame: { out.line($0.json(device: label)) }, onGesture: emit)
+            } else {
+                pipeline.feed(e, onGesture: emit)
+            }
+        }
+        // After the recording: let pending timeouts (double-tap windows, …) run out.
+        fireDeadlines(pipeline, until: .infinity, emit: emit)
+        out.flush()
+    }
+
+    static func fireDeadlines(_ pipeline: DevicePipeline, until t: Double, emit: (GestureEvent) -> Void) {
+        var guardCount = 0
+        while let d = pipeline.deadline, d <= t, guardCount < 10_000 {
+            pipeline.tick(now: d, onGesture: emit)
+            guardCount += 1
+        }
+    }
+}
+
+/// Buffered line output (one write per 64 KiB, not per line).
+final class LineWriter {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(65536 + 4096)
+    }
+
+    deinit { flush() }
+
+    func line(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        buffer.append(10)
+        if buffer.count >= 65536 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(fd, base + offset, raw.count - offset)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    static func standardError(_ s: String) {
+        let w = LineWriter(fd: 2)
+        w.line(s)
+        w.flush()
     }
 }

@@ -74,7 +74,7 @@ final class TableReader {
         guard let x = Self.number(v) else { typeError(key, "a number", v); return nil }
         guard range.contains(x) else {
             let u = unit.isEmpty ? "" : " \(unit)"
-            error(key, "\(x) is out of range \(range.lowerBound)…\(range.upperBound)\(u)")
+            error(key, "\(fmt(x)) is out of range \(fmt(range.lowerBound))…\(fmt(range.upperBound))\(u)")
             return nil
         }
         return x

@@ -5,7 +5,12 @@ import Logging
 /// Builds a device's pipeline from the config sections that match it: transform (rotation,
 /// calibration from config or udev, size_mm) and an arena of the selected recognizers.
 enum PipelineFactory {
-    static func make(info: DeviceInfo, config: DaemonConfig, disabled: Set<String>, log: Logger) -> DevicePipeline {
+    /// Whether the config asks for an exclusive grab of this device.
+    static func wantsGrab(_ info: DeviceInfo, config: DaemonConfig) -> Bool {
+        config.settings(for: info.identity).settings.grab ?? false
+    }
+
+    static func make(info: DeviceInfo, config: DaemonConfig, disabled: Set<String>, initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {
         let (s, sections) = config.settings(for: info.identity)
         var transform = CoordinateTransform.identity
         if let c = s.calibration {
@@ -24,6 +29,6 @@ enum PipelineFactory {
         let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
         let size = s.sizeMM != nil ? "size from config" : info.sizeReason
         log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")
-        return DevicePipeline(info: info, transform: transform, arena: arena)
+        return DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots)
     }
 }

@@ -69,6 +69,8 @@ public struct CalibrationError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
+@inlinable func clamp01(_ v: Double) -> Double { v < 0 ? 0 : v > 1 ? 1 : v }
+
 /// The transform made concrete for one device: per-axis scale factors, precomputed so that
 /// mapping a contact is a handful of multiplications.
 public struct DeviceGeometry: Sendable {
@@ -111,6 +113,8 @@ public struct DeviceGeometry: Sendable {
         case .clockwise270: mm = Point(x: dy, y: w - dx)
         }
         let u = mm.x / surface.widthMM, v = mm.y / surface.heightMM
-        return (mm, Point(x: a * u + b * v + c, y: d * u + e * v + f))
+        // Screen coordinates stay on the screen: some devices report beyond their declared
+        // range (the Synaptics fdo23890 recording goes to 1.7×). Millimetres are left as measured.
+        return (mm, Point(x: clamp01(a * u + b * v + c), y: clamp01(d * u + e * v + f)))
     }
 }

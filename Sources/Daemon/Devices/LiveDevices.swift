@@ -1,0 +1,59 @@
+import Evdev
+import GestureKit
+
+/// Live devices in the service: enumerate at start, follow hotplug, one source per node.
+extension GestureService {
+    func startLiveDevices() {
+        let monitor = DeviceMonitor()
+        liveMonitor = monitor
+        if let notice = monitor.notice { log.notice("\(notice)") }
+        if monitor.fd >= 0 {
+            do {
+                try loop.add(monitor.fd) { [unowned self] _ in self.deviceChanges() }
+            } catch {
+                log.error("cannot watch for new devices: \(error)")
+            }
+        }
+        for candidate in monitor.enumerate() { open(candidate) }
+    }
+
+    private func deviceChanges() {
+        guard let monitor = liveMonitor else { return }
+        for change in monitor.receive() {
+            switch change {
+            case .added(let candidate): open(candidate)
+            case .removed(let devnode):
+                if let s = sources.first(where: { ($0 as? LiveDeviceSource)?.device.devnode == devnode }) as? LiveDeviceSource {
+                    close(s, lost: true)
+                }
+            }
+        }
+    }
+
+    private func open(_ candidate: DeviceCandidate) {
+        guard !sources.contains(where: { ($0 as? LiveDeviceSource)?.device.devnode == candidate.devnode }) else { return }
+        do {
+            var device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
+            if PipelineFactory.wantsGrab(device.info, config: config) {
+                // Grab decided from the matching config section, which needs the device's identity.
+                device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties, grab: true)
+            }
+            let source = LiveDeviceSource(device: device, config: config, log: log)
+            try loop.add(device.fd) { [unowned self, unowned source] _ in
+                let now = MonotonicClock.now()
+                if source.readable(now: now, emit: { self.deliver($0, from: source) }) == .gone { self.close(source, lost: false) }
+            }
+            sources.append(source)
+            log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
+        } catch {
+            log.warning("cannot open \(candidate.devnode): \(error)")
+        }
+    }
+
+    /// Closes a device's source; `lost`: its gestures are cancelled first (hot-unplug).
+    private func close(_ source: LiveDeviceSource, lost: Bool) {
+        if lost { source.cancel(now: MonotonicClock.now()) { self.deliver($0, from: source) } }
+        loop.remove(source.device.fd)
+        sources.removeAll { $0 === source }
+    }
+}

@@ -1,0 +1,179 @@
+import CLibevdev
+import Glibc
+
+/// Why a device could not be opened or read.
+public struct DeviceError: Error, CustomStringConvertible, Sendable {
+    public var devnode: String
+    public var errno: Int32
+    public var message: String
+
+    public var description: String { "\(devnode): \(message): \(errnoText(errno))" }
+}
+
+/// What one `EvdevDevice.read` call found.
+public enum ReadOutcome: Sendable, Equatable {
+    /// The batch limit was reached; more events may be waiting (read again).
+    case more
+    /// Drained: wait for the fd to become readable.
+    case wouldBlock
+    /// The kernel dropped events (SYN_DROPPED). libevdev has resynchronized its state;
+    /// pass `slotSnapshot()` to DevicePipeline.dropped so contacts are resynchronized and
+    /// in-flight gestures cancelled.
+    case dropped(time: Double)
+    /// The device is gone (ENODEV): call DevicePipeline.deviceLost and close it.
+    case unplugged
+    case failed(errno: Int32)
+}
+
+/// An open evdev node, read through libevdev with kernel timestamps on CLOCK_MONOTONIC.
+public final class EvdevDevice {
+    public let devnode: String
+    public let fd: Int32
+    public let info: DeviceInfo
+    public private(set) var isGrabbed = false
+    private let dev: OpaquePointer
+
+    /// Opens `devnode` O_RDONLY|O_NONBLOCK|O_CLOEXEC; `properties` are its udev properties
+    /// (they decide the kind when udev has classified the device, and carry the calibration).
+    public init(devnode: String, properties: [String: String] = [:], grab: Bool = false) throws(DeviceError) {
+        self.devnode = devnode
+        let fd = Glibc.open(devnode, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw DeviceError(devnode: devnode, errno: errno, message: "cannot open") }
+        var created: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &created)
+        guard rc == 0, let created else {
+            Glibc.close(fd)
+            throw DeviceError(devnode: devnode, errno: -rc, message: "not an evdev device")
+        }
+        self.fd = fd
+        dev = created
+        let clock = libevdev_set_clock_id(dev, CLOCK_MONOTONIC)
+        if clock != 0 {
+            libevdev_free(dev)
+            Glibc.close(fd)
+            throw DeviceError(devnode: devnode, errno: -clock, message: "cannot switch to CLOCK_MONOTONIC")
+        }
+        info = EvdevDevice.describe(dev, devnode: devnode, properties: properties)
+        if grab {
+            let g = libevdev_grab(dev, LIBEVDEV_GRAB)
+            if g != 0 {
+                libevdev_free(dev)
+                Glibc.close(fd)
+                throw DeviceError(devnode: devnode, errno: -g, message: "cannot grab (another process holds it?)")
+            }
+            isGrabbed = true
+        }
+    }
+
+    deinit {
+        if isGrabbed { _ = libevdev_grab(dev, LIBEVDEV_UNGRAB) }
+        libevdev_free(dev)
+        Glibc.close(fd)
+    }
+
+    /// True when another process holds an exclusive grab (EVIOCGRAB fails with EBUSY).
+    /// Only meaningful when this device is not grabbed itself.
+    public func isGrabbedElsewhere() -> Bool {
+        guard !isGrabbed else { return false }
+        let g = libevdev_grab(dev, LIBEVDEV_GRAB)
+        if g == 0 {
+            _ = libevdev_grab(dev, LIBEVDEV_UNGRAB)
+            return false
+        }
+        return g == -EBUSY
+    }
+
+    private let statusSuccess = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
+    private let statusSync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+
+    /// Reads up to `limit` events (so that one busy device cannot starve the others).
+    public func read(limit: Int = 512, into deliver: (InputEvent) -> Void) -> ReadOutcome {
+        var ev = input_event()
+        var n = 0
+        while n < limit {
+            let rc = libevdev_next_event(dev, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &ev)
+            if rc == statusSuccess {
+                deliver(InputEvent(time: Self.seconds(ev), type: ev.type, code: ev.code, value: ev.value))
+                n += 1
+            } else if rc == statusSync {
+                let time = Self.seconds(ev)
+                // Drain the sync events: they bring libevdev's state up to date, which is what
+                // slotSnapshot() reports; the tracker resynchronizes from that state at once.
+                var sync = statusSync
+                while sync == statusSync {
+                    sync = libevdev_next_event(dev, LIBEVDEV_READ_FLAG_SYNC.rawValue, &ev)
+                }
+                if sync == -ENODEV { return .unplugged }
+                return .dropped(time: time)
+            } else if rc == -EAGAIN {
+                return .wouldBlock
+            } else if rc == -EINTR {
+                continue
+            } else if rc == -ENODEV {
+                return .unplugged
+            } else {
+                return .failed(errno: -rc)
+            }
+        }
+        return .more
+    }
+
+    /// The kernel's current contacts, per slot (for touches already down when the device was
+    /// opened, and for resynchronizing after SYN_DROPPED).
+    public func slotSnapshot() -> [SlotSnapshot] {
+        switch info.touchProtocol {
+        case .multitouchB:
+            let count = max(0, Int(libevdev_get_num_slots(dev)))
+            var slots: [SlotSnapshot] = []
+            slots.reserveCapacity(count)
+            for s in 0..<count {
+                let slot = UInt32(s)
+                slots.append(SlotSnapshot(
+                    trackingID: libevdev_get_slot_value(dev, slot, UInt32(ABS.MT_TRACKING_ID)),
+                    x: libevdev_get_slot_value(dev, slot, UInt32(ABS.MT_POSITION_X)),
+                    y: libevdev_get_slot_value(dev, slot, UInt32(ABS.MT_POSITION_Y)),
+                    tool: libevdev_get_slot_value(dev, slot, UInt32(ABS.MT_TOOL_TYPE))))
+            }
+            return slots
+        case .singleTouch:
+            let touching = libevdev_get_event_value(dev, UInt32(EV.KEY), UInt32(BTN.TOUCH)) != 0
+            return [SlotSnapshot(trackingID: touching ? 0 : -1,
+                                 x: libevdev_get_event_value(dev, UInt32(EV.ABS), UInt32(ABS.X)),
+                                 y: libevdev_get_event_value(dev, UInt32(EV.ABS), UInt32(ABS.Y)))]
+        case .multitouchA:
+            // No per-contact state in the kernel: the tracker cancels everything and restarts mtdev.
+            return []
+        }
+    }
+
+    static func seconds(_ ev: input_event) -> Double {
+        Double(ev.time.tv_sec) + Double(ev.time.tv_usec) / 1_000_000
+    }
+
+    /// Capabilities as libevdev sees them; only the codes gestured reads are asked about.
+    static func describe(_ dev: OpaquePointer, devnode: String, properties: [String: String]) -> DeviceInfo {
+        var caps = DeviceCapabilities()
+        for type in [EV.SYN, EV.KEY, EV.REL, EV.ABS, EV.MSC] where libevdev_has_event_type(dev, UInt32(type)) != 0 {
+            caps.eventTypes.insert(type)
+        }
+        let keys: [UInt16] = [BTN.LEFT, BTN.TOOL_PEN, BTN.STYLUS, BTN.TOOL_FINGER, BTN.TOUCH, BTN.TOOL_DOUBLETAP,
+                              BTN.TOOL_TRIPLETAP, BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP]
+        for k in keys where libevdev_has_event_code(dev, UInt32(EV.KEY), UInt32(k)) != 0 { caps.keys.insert(k) }
+        for code in UInt16(0)...UInt16(0x3f) where libevdev_has_event_code(dev, UInt32(EV.ABS), UInt32(code)) != 0 {
+            guard let a = libevdev_get_abs_info(dev, UInt32(code)) else { continue }
+            caps.axes[code] = AxisInfo(minimum: a.pointee.minimum, maximum: a.pointee.maximum, fuzz: a.pointee.fuzz,
+                                       flat: a.pointee.flat, resolution: a.pointee.resolution)
+        }
+        for p in [InputProp.POINTER, InputProp.DIRECT, InputProp.BUTTONPAD, InputProp.SEMI_MT]
+            where libevdev_has_property(dev, UInt32(p)) != 0 {
+            caps.properties.insert(p)
+        }
+        let name = libevdev_get_name(dev).map { String(cString: $0) } ?? ""
+        return DeviceInfo(
+            name: name, bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
+            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
+            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)),
+            capabilities: caps, properties: properties, devnode: devnode)
+    }
+}

@@ -1,0 +1,43 @@
+/// Every recognizer gestured ships, and the arena rules that make the defaults work together
+/// (the table and its reasons: docs/arbitration.md).
+public enum RecognizerCatalog {
+    /// In priority order: when two recognizers claim in the same frame, the earlier one wins.
+    /// Shape recognizers are added here with one line each (`CircleRecognizer.spec`, …); the
+    /// rules below already name them, and rules naming absent recognizers are ignored.
+    public static var all: [RecognizerSpec] {
+        [
+            EdgeSwipeRecognizer.spec,
+            TapRecognizer.spec,
+            LongPressRecognizer.spec,
+            SwipeRecognizer.spec,
+            PinchRecognizer.spec,
+            RotateRecognizer.spec,
+            PanRecognizer.spec,
+        ]
+    }
+
+    public static func spec(named name: String) -> RecognizerSpec? { all.first { $0.name == name } }
+
+    /// The single-finger shapes decide when the finger lifts (or earlier, when they fail).
+    static let shapes = ["circle", "checkmark", "tickle"]
+
+    public static var defaultRules: ArenaRules {
+        ArenaRules(
+            simultaneous: [["pan", "pinch", "rotate"]],
+            requiresFailureOf: [
+                // A tap is a touch that did not become a drag; pan fails at lift if it never began.
+                "tap": ["pan"],
+                // Shapes and an edge swipe are more specific than a straight stroke.
+                "swipe": ["edge_swipe"] + shapes,
+                // Pan is what a moving touch is when it is nothing more specific.
+                "pan": ["edge_swipe", "swipe"] + shapes,
+            ])
+    }
+
+    /// An arena with every recognizer at its default settings (replay with no config).
+    public static func defaultArena(regions: [Region] = []) -> GestureArena {
+        GestureArena(
+            recognizers: all.map { $0.make(RecognizerSetup(parameters: ParameterValues($0.parameters), regions: regions)) },
+            rules: defaultRules, regions: regions)
+    }
+}

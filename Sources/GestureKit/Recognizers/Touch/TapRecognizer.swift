@@ -1,0 +1,173 @@
+/// Tap: 1–5 fingers touching briefly without moving; single, double, … up to `max_count`.
+///
+/// One touch sequence is a tap when every finger landed before the first one lifted, none moved
+/// more than the slop (`max_movement_mm` on touchscreens, `touchpad_max_movement_mm` on touchpads:
+/// libinput uses 1.3 mm there), and the first landing to the last lift took at most
+/// `max_duration`. Taps chain into a count when the next one lands within `double_tap_interval`
+/// of the previous lift, with the same number of fingers, within `double_tap_distance_mm`.
+///
+/// When it fires:
+/// - `max_count` = 1: at the lift, no delay.
+/// - otherwise at the lift that reaches `max_count`, or when the interval after the last lift
+///   passes with no further tap (the `deadline`), with the count reached so far.
+/// - a following touch that cannot continue the chain (too far, other finger count, moves, holds)
+///   first reports the chain so far, then is judged as a new tap on its own.
+///
+/// Between taps the recognizer stays `possible` with a deadline; the arena carries it over the
+/// all-up reset, and `reset()` keeps the chain while it is pending (the double-tap memory).
+///
+/// Defaults (libinput: tap timeout 180 ms, 1.3 mm touchpad slop): touchscreen fingers are slower
+/// and jitter more, so 0.3 s / 3 mm; the double-tap interval is Android's 300 ms.
+public final class TapRecognizer: GestureRecognizer {
+    public static let spec = RecognizerSpec(
+        name: "tap", kind: .tap,
+        summary: "Short touches of 1–5 fingers without movement: count 1, 2, … up to max_count.",
+        parameters: [
+            Parameter("min_fingers", default: 1, range: 1...5, integer: true, summary: "Fewest fingers."),
+            Parameter("max_fingers", default: 5, range: 1...5, integer: true, summary: "Most fingers."),
+            Parameter("max_count", default: 2, range: 1...5, integer: true,
+                      summary: "Longest chain (2 = double taps); 1 reports every tap at lift without delay."),
+            Parameter("max_duration", default: 0.3, range: 0.02...2, unit: "s",
+                      summary: "Longest touch, first finger down to last finger up."),
+            Parameter("max_movement_mm", default: 3, range: 0...30, unit: "mm",
+                      summary: "Slop on touchscreens: a finger moving further is not tapping."),
+            Parameter("touchpad_max_movement_mm", default: 1.3, range: 0...30, unit: "mm",
+                      summary: "Slop on touchpads (libinput's value)."),
+            Parameter("double_tap_interval", default: 0.3, range: 0.05...2, unit: "s",
+                      summary: "Longest time from a lift to the next tap of a chain."),
+            Parameter("double_tap_distance_mm", default: 15, range: 0...200, unit: "mm",
+                      summary: "Furthest the next tap of a chain may land from the previous one."),
+        ],
+        make: { TapRecognizer(setup: $0) })
+
+    public let name = "tap"
+    public let kind = GestureKind.tap
+    public private(set) var state = RecognizerState.possible
+
+    let minFingers: Int
+    let maxFingers: Int
+    let maxCount: Int
+    let maxDuration: Double
+    let maxMovementMM: Double
+    let touchpadMaxMovementMM: Double
+    let interval: Double
+    let chainDistanceMM: Double
+
+    /// The touch being judged.
+    private var group = ContactGroup()
+    private var touchFailed = false
+    /// The chain so far: taps counted, their fingers, where and when the last one ended.
+    private var chainCount = 0
+    private var chainFingers = 0
+    private var chainCenter = Point.zero
+    private var chainCenterMM = Point.zero
+    private var chainEnd = 0.0
+
+    public init(setup: RecognizerSetup) {
+        let p = setup.parameters
+        minFingers = Int(p["min_fingers"])
+        maxFingers = Int(p["max_fingers"])
+        maxCount = Int(p["max_count"])
+        maxDuration = p["max_duration"]
+        maxMovementMM = p["max_movement_mm"]
+        touchpadMaxMovementMM = p["touchpad_max_movement_mm"]
+        interval = p["double_tap_interval"]
+        chainDistanceMM = p["double_tap_distance_mm"]
+    }
+
+    public convenience init(_ overrides: [String: Double] = [:]) {
+        self.init(setup: RecognizerSetup(parameters: ParameterValues(Self.spec.parameters, overrides: overrides)))
+    }
+
+    public var deadline: Double? {
+        guard state == .possible else { return nil }
+        if group.downCount > 0 && !touchFailed { return group.firstTime + maxDuration }
+        if chainCount > 0 && group.downCount == 0 { return chainEnd + interval }
+        return nil
+    }
+
+    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        guard state == .possible else { return }
+        if group.isEmpty || (group.downCount == 0 && !group.isEmpty) {
+            // A new touch. A chain that timed out is reported first (normally tick did it).
+            if chainCount > 0, frame.time > chainEnd + interval { flushChain(time: chainEnd + interval, events: &events) }
+            group.removeAll()
+            touchFailed = false
+        }
+        group.update(frame)
+
+        let slop = frame.surface.isDirect ? maxMovementMM : touchpadMaxMovementMM
+        if frame.hasCancellation || group.maxDisplacementMM > slop || group.landedAfterLift
+            || group.maxDownCount > maxFingers || group.duration > maxDuration {
+            return failTouch(time: frame.time, events: &events)
+        }
+        // A chained tap must match the chain's fingers and place; a mismatch ends the chain.
+        if chainCount > 0 {
+            let start = group.meanStart
+            if group.maxDownCount > chainFingers || start.mm.distance(to: chainCenterMM) > chainDistanceMM {
+                flushChain(time: frame.time, events: &events)
+            }
+        }
+        guard group.downCount == 0 else { return }
+
+        // The touch is a tap.
+        let fingers = group.maxDownCount
+        guard fingers >= minFingers else { return failTouch(time: frame.time, events: &events) }
+        if chainCount > 0 && fingers != chainFingers { flushChain(time: frame.time, events: &events) }
+        let start = group.meanStart
+        chainCount += 1
+        chainFingers = fingers
+        chainCenter = start.position
+        chainCenterMM = start.mm
+        chainEnd = frame.time
+        if chainCount >= maxCount {
+            recognize(time: frame.time, events: &events)
+        }
+    }
+
+    /// This touch is not a tap: report the chain before it, then fail.
+    private func failTouch(time: Double, events: inout [GestureEvent]) {
+        touchFailed = true
+        if chainCount > 0 { flushChain(time: time, events: &events) }
+        state = .failed
+    }
+
+    /// Reports the chain so far as one tap event (count = taps in the chain) and clears it.
+    private func flushChain(time: Double, events: inout [GestureEvent]) {
+        guard chainCount > 0 else { return }
+        var e = GestureEvent(kind: .tap, phase: .recognized, time: time, fingers: chainFingers,
+                             center: chainCenter, centerMM: chainCenterMM)
+        e.tapCount = chainCount
+        events.append(e)
+        chainCount = 0
+    }
+
+    private func recognize(time: Double, events: inout [GestureEvent]) {
+        flushChain(time: time, events: &events)
+        state = .recognized
+    }
+
+    public func tick(now: Double, events: inout [GestureEvent]) {
+        guard state == .possible else { return }
+        if group.downCount > 0, !touchFailed, now >= group.firstTime + maxDuration {
+            // Held too long: a long press perhaps, not a tap.
+            failTouch(time: group.firstTime + maxDuration, events: &events)
+        } else if group.downCount == 0, chainCount > 0, now >= chainEnd + interval {
+            recognize(time: chainEnd + interval, events: &events)
+        }
+    }
+
+    public func cancel(time: Double, events: inout [GestureEvent]) {
+        chainCount = 0
+        if !state.isFinished { state = .failed }
+    }
+
+    /// Back to `possible`. A chain still waiting for its next tap is kept on purpose.
+    public func reset() {
+        let keepChain = state == .possible && chainCount > 0
+        state = .possible
+        group.removeAll()
+        touchFailed = false
+        if !keepChain { chainCount = 0 }
+    }
+}

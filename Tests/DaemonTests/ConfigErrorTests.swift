@@ -1,0 +1,231 @@
+import Daemon
+import Testing
+
+/// Each bad config is rejected with the line and key the operator must fix. Lines are counted
+/// by hand in the texts below (line 1 is the first line of the literal).
+@Suite struct ConfigErrorTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var line: Int
+        var key: String
+        var message: String
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "unknown top-level table", text: """
+            [socket]
+            path = "/tmp/x.sock"
+            [sockets]
+            mode = "0600"
+            """, line: 3, key: "sockets", message: "unknown key"),
+        Case(name: "unknown key in [socket]", text: """
+            [socket]
+            path = "/tmp/x.sock"
+            permissions = "0600"
+            """, line: 3, key: "socket.permissions", message: "unknown key"),
+        Case(name: "wrong type", text: """
+            [socket]
+            max_clients = "ten"
+            """, line: 2, key: "socket.max_clients", message: "expected an integer, found string"),
+        Case(name: "integer out of range", text: """
+            [socket]
+
+            max_clients = 0
+            """, line: 3, key: "socket.max_clients", message: "out of range"),
+        Case(name: "bad octal mode", text: """
+            [socket]
+            mode = "0968"
+            """, line: 2, key: "socket.mode", message: "octal"),
+        Case(name: "relative socket path", text: """
+            [socket]
+            path = "gestured.sock"
+            """, line: 2, key: "socket.path", message: "absolute"),
+        Case(name: "region outside the screen", text: """
+            [[region]]
+            name = "logo"
+            rect = [0.8, 0.0, 1.0, 0.2]
+
+            [[region]]
+            name = "big"
+            rect = [0.5, 0.5, 1.5, 1.0]
+            """, line: 7, key: "region[2].rect", message: "within 0…1"),
+        Case(name: "inverted region", text: """
+            [[region]]
+            name = "logo"
+            rect = [0.9, 0.0, 0.8, 0.2]
+            """, line: 3, key: "region[1].rect", message: "x0 < x1"),
+        Case(name: "rotation not a quarter turn", text: """
+            [defaults]
+            rotation = 45
+            """, line: 2, key: "defaults.rotation", message: "0, 90, 180 or 270"),
+        Case(name: "calibration with five numbers", text: """
+            [[device]]
+            name = "Wacom*"
+            calibration = [1, 0, 0, 0, 1]
+            """, line: 3, key: "device[1].calibration", message: "expected 6 numbers, found 5"),
+        Case(name: "bad vendor_product", text: """
+            [[device]]
+            kind = "touchscreen"
+            [[device]]
+            vendor_product = "056a-00e6"
+            """, line: 4, key: "device[2].vendor_product", message: "vvvv:pppp"),
+        Case(name: "unknown device kind", text: """
+            [[device]]
+            kind = "tablet"
+            """, line: 2, key: "device[1].kind", message: "touchscreen"),
+        Case(name: "device section that matches nothing", text: """
+            [socket]
+            path = "/tmp/x.sock"
+
+            [[device]]
+            rotation = 90
+            """, line: 4, key: "device[1]", message: "needs at least one of"),
+        Case(name: "matching key in defaults", text: """
+            [defaults]
+            grab = false
+            name = "Wacom*"
+            """, line: 3, key: "defaults.name", message: "belong in a [[device]]"),
+        Case(name: "unknown recognizer in recognizers", text: """
+            [defaults]
+            recognizers = ["pan", "lasso"]
+            """, line: 2, key: "defaults.recognizers", message: "unknown recognizer \"lasso\""),
+        Case(name: "unknown recognizer parameter", text: """
+            [[device]]
+            name = "*"
+            [device.pan]
+            slop_mm = 3
+            slop = 3
+            """, line: 5, key: "device[1].pan.slop", message: "a parameter of pan"),
+        Case(name: "recognizer parameter out of range", text: """
+            [defaults.pan]
+            slop_mm = 500
+            """, line: 2, key: "defaults.pan.slop_mm", message: "out of range 0…50 mm"),
+        Case(name: "recognizer parameter of the wrong type", text: """
+            [defaults]
+            pan = { slop_mm = "wide" }
+            """, line: 2, key: "defaults.pan.slop_mm", message: "expected a number, found string"),
+        Case(name: "exclude names an undefined region", text: """
+            [[region]]
+            name = "logo"
+            rect = [0.8, 0.0, 1.0, 0.2]
+            [defaults]
+            exclude = ["logo", "keyboard"]
+            """, line: 5, key: "defaults.exclude", message: "unknown region \"keyboard\""),
+        Case(name: "unknown gesture in a binding", text: """
+            [[bind]]
+            gesture = "lasso"
+            run = ["true"]
+            """, line: 2, key: "bind[1].gesture", message: "unknown gesture"),
+        Case(name: "binding with both run and shell", text: """
+            [[bind]]
+            gesture = "tap"
+            run = ["true"]
+            shell = "true"
+            """, line: 4, key: "bind[1].shell", message: "not both"),
+        Case(name: "binding with no command", text: """
+            [[bind]]
+            gesture = "swipe"
+            direction = "up"
+            [[bind]]
+            gesture = "tap"
+            """, line: 4, key: "bind[2]", message: "needs run"),
+        Case(name: "phase that the gesture does not have", text: """
+            [[bind]]
+            gesture = "circle"
+            phase = "began"
+            run = ["true"]
+            """, line: 3, key: "bind[1].phase", message: "discrete"),
+        Case(name: "step of a quantity the gesture does not report", text: """
+            [[bind]]
+            gesture = "pan"
+            step = 15
+            step_of = "rotation_deg"
+            run = ["true"]
+            """, line: 4, key: "bind[1].step_of", message: "does not report rotation_deg"),
+        Case(name: "step without step_of", text: """
+            [[bind]]
+            gesture = "rotate"
+            step = 15
+            run = ["true"]
+            """, line: 3, key: "bind[1].step", message: "go together"),
+        Case(name: "negative timeout", text: """
+            [[bind]]
+            gesture = "tap"
+            run = ["true"]
+            timeout = -1
+            """, line: 4, key: "bind[1].timeout", message: "out of range"),
+        Case(name: "binding to an undefined region", text: """
+            [[bind]]
+            gesture = "circle"
+            region = "logo"
+            run = ["true"]
+            """, line: 3, key: "bind[1].region", message: "unknown region"),
+        Case(name: "unknown direction word", text: """
+            [[bind]]
+            gesture = "swipe"
+            direction = "north"
+            run = ["true"]
+            """, line: 3, key: "bind[1].direction", message: "unknown direction"),
+        Case(name: "run is not an argv", text: """
+            [[bind]]
+            gesture = "tap"
+            # a comment, and then a multi-line array before the bad key
+            fingers = 2
+            run = "notify-send hello"
+            """, line: 5, key: "bind[1].run", message: "expected an array of strings"),
+    ]
+
+    @Test(arguments: cases)
+    func rejects(_ c: Case) throws {
+        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(c.text, file: "test.toml") }
+        let match = error.errors.first { $0.key == c.key }
+        let found = try #require(match, "no error for key \(c.key); got:\n\(error)")
+        #expect(found.line == c.line, "\(found)")
+        #expect(found.message.contains(c.message), "\(found)")
+        #expect(found.description.hasPrefix("test.toml:\(c.line): \(c.key): "))
+    }
+
+    @Test func syntaxErrorsCarryTheParserLine() throws {
+        let error = try #require(throws: ConfigErrors.self) {
+            try ConfigLoader().parse("[socket]\npath = \"/tmp/x\"\nmode = \n", file: "s.toml")
+        }
+        #expect(error.errors.count == 1)
+        #expect(error.errors[0].line == 3, "\(error)")
+        #expect(error.errors[0].description.hasPrefix("s.toml:3: "))
+    }
+
+    @Test func multiLineArraysDoNotShiftLines() throws {
+        let text = """
+            [[bind]]
+            gesture = "tap"
+            run = [
+              "echo",
+              "[not a header]",
+            ]
+            colour = "red"
+            """
+        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "m.toml") }
+        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, timeout, cooldown or max_concurrent)"])
+    }
+
+    @Test func everyProblemIsReportedNotJustTheFirst() throws {
+        let text = """
+            [socket]
+            max_clients = 0
+            [[bind]]
+            gesture = "lasso"
+            run = ["true"]
+            """
+        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "e.toml") }
+        #expect(error.errors.map(\.line).sorted() == [2, 4])
+    }
+
+    @Test func theExampleConfigIsValid() throws {
+        let path = String(#filePath).replacingOccurrences(of: "Tests/DaemonTests/ConfigErrorTests.swift", with: "config/gestures.toml")
+        let config = try ConfigLoader().load(path: path)
+        #expect(!config.bindings.isEmpty)
+        #expect(config.bindings.contains { $0.step != nil })
+    }
+}

@@ -1,0 +1,95 @@
+@testable import GestureKit
+
+/// One synthetic finger: lands at `down`, lifts at `up`, is at `path(t)` (mm) in between.
+struct Finger {
+    var id: Int32
+    var down: Double
+    var up: Double
+    var path: (Double) -> Point
+}
+
+/// Builds frames as a tracker would: every finger down is in every frame, with phase began on
+/// its first frame and ended on its last. Optional deterministic jitter (mm) models noisy sensors.
+struct Touches {
+    var surface = Surface(widthMM: 200, heightMM: 120, isDirect: true)
+    var dt = 0.01
+    var jitterMM = 0.0
+    private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    init(surface: Surface = Surface(widthMM: 200, heightMM: 120, isDirect: true), jitterMM: Double = 0) {
+        self.surface = surface
+        self.jitterMM = jitterMM
+    }
+
+    private mutating func noise() -> Double {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return (Double(seed >> 11) / Double(1 << 53) * 2 - 1) * jitterMM
+    }
+
+    func contact(_ id: Int32, _ phase: ContactPhase, _ p: Point) -> Contact {
+        Contact(id: id, slot: id, phase: phase, mm: p, position: surface.normalized(p))
+    }
+
+    mutating func frames(_ fingers: [Finger]) -> [TouchFrame] {
+        guard let start = fingers.map(\.down).min(), let end = fingers.map(\.up).max() else { return [] }
+        var out: [TouchFrame] = []
+        var began = Set<Int32>()
+        var k = 0.0
+        var t = start
+        while t <= end + dt / 2 {
+            defer { k += 1; t = ((start + k * dt) * 1e9).rounded() / 1e9 }
+            var f = TouchFrame(time: t, surface: surface)
+            for g in fingers where t + 1e-9 >= g.down && !(t - dt + 1e-9 >= g.up) {
+                let lifting = t + 1e-9 >= g.up
+                let time = lifting ? g.up : t
+                var p = g.path(time)
+                if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
+                let phase: ContactPhase = !began.contains(g.id) ? .began : (lifting ? .ended : .moved)
+                began.insert(g.id)
+                f.contacts.append(contact(g.id, phase, p))
+            }
+            if !f.contacts.isEmpty { out.append(f) }
+        }
+        return out
+    }
+}
+
+/// Straight line from a to b between t0 and t1 (clamped).
+func line(_ a: Point, _ b: Point, _ t0: Double, _ t1: Double) -> (Double) -> Point {
+    { t in
+        let u = t1 > t0 ? min(max((t - t0) / (t1 - t0), 0), 1) : 1
+        return a + (b - a) * u
+    }
+}
+
+func still(_ p: Point) -> (Double) -> Point { { _ in p } }
+
+/// Feeds frames to an arena the way the daemon does: timers fire at their deadline between
+/// frames, and after the last frame until nothing is pending.
+func run(_ arena: GestureArena, _ frames: [TouchFrame], until end: Double? = nil) -> [GestureEvent] {
+    var out: [GestureEvent] = []
+    for f in frames {
+        while let d = arena.deadline, d <= f.time { arena.tick(now: d) { out.append($0) } }
+        arena.handle(f) { out.append($0) }
+    }
+    while let d = arena.deadline, d <= (end ?? .infinity) { arena.tick(now: d) { out.append($0) } }
+    return out
+}
+
+/// Feeds frames to one recognizer directly (no arena), ticking at its deadlines.
+func run(_ r: any GestureRecognizer, _ frames: [TouchFrame]) -> [GestureEvent] {
+    var out: [GestureEvent] = []
+    for f in frames {
+        while let d = r.deadline, d <= f.time { r.tick(now: d, events: &out) }
+        r.handle(f, events: &out)
+    }
+    var guardCount = 0
+    while let d = r.deadline, guardCount < 100 { r.tick(now: d, events: &out); guardCount += 1 }
+    return out
+}
+
+func P(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+
+func summary(_ events: [GestureEvent]) -> [String] {
+    events.map { "\($0.kind.rawValue).\($0.phase.rawValue)" }
+}
