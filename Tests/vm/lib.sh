@@ -73,6 +73,16 @@ events_part() {
           for (i = a; i < b; i++) print line[i] }' "$1"
 }
 
+# swipe_right NODE [FILTER...]: plays the one-finger left→right swipe along the top edge and
+# waits for the daemon's swipe (the "later gestures still work" check: swipe is a core
+# recognizer, so these scenarios test the kernel-level behaviour, not the shape recognizers).
+swipe_right() {
+  local node=$1 mark; shift
+  mark=$(lines "$SDIR/c.jsonl")
+  play "$node" "$ISDV4.single-top-swipe.events"
+  wait_event 20 "$SDIR/c.jsonl" --after "$mark" gesture=swipe phase=recognized direction=right "$@"
+}
+
 # ---- the daemon ------------------------------------------------------------------------------
 
 # config NAME: the scenario config Tests/vm/configs/NAME.toml with @WORK@ and @VMDIR@ filled
@@ -156,6 +166,15 @@ wait_event() {
     return 0
   fi
   expect_daemon_alive "waiting for an event $*"
-  echo "---- what $1 received ----"; cat "$1"; echo "----"
+  echo "---- what $1 received: $(lines "$1") events; per device, gesture, phase: ----"
+  python3 -c '
+import collections, json, sys
+c = collections.Counter()
+for line in open(sys.argv[1]):
+    try: e = json.loads(line)
+    except ValueError: c[("not JSON", line[:60], "")] += 1; continue
+    c[(e.get("device"), e.get("gesture"), e.get("phase"))] += 1
+for k, n in sorted(c.items(), key=str): print(f"  {n:5d} x {k[0]} / {k[1]} / {k[2]}")' "$1"
+  echo "  last event: $(tail -n 1 "$1" | cut -c1-400)"; echo "----"
   die "no event matching ${*:2} in $1 within ${limit} s"
 }
