@@ -9,7 +9,7 @@ level=${1:-build}
 pkgs=(libevdev-dev libudev-dev libmtdev-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools lisgd kmod) ;;
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools lisgd kmod python3 util-linux) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
 esac

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# gestured beside lisgd (Debian's lisgd) in the VM of the end-to-end suite, on the same played
+# recording of one-finger swipes (Wacom ISDv4 E6, left to right along the top, 441 events,
+# 1.2 s each), both reading the same device at the same time, the swipe bound in both to
+# the same command (Tests/vm/stamp.sh, which notes the time it started). Prints, per daemon:
+#   - CPU time the daemon process itself used during the playback (utime+stime from
+#     /proc/PID/stat, in clock ticks, and the scheduler's ns from /proc/PID/schedstat),
+#   - latency from the last event of each swipe written to the device (the lift's
+#     SYN_REPORT) to the bound command running: median and max, and how many swipes ran it.
+#
+#   Tests/vm/compare-lisgd.sh [SWIPES]        (default 20)
+#
+# GESTURED=path picks the binary (default .build/release/gestured, else .build/debug/gestured
+# with a warning: compare release builds).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+if [ "${1:-}" != --inside ]; then
+  swipes=${1:-20}
+  gestured=${GESTURED:-}
+  if [ -z "$gestured" ]; then
+    if [ -x "$repo/.build/release/gestured" ]; then gestured=$repo/.build/release/gestured
+    else gestured=$repo/.build/debug/gestured; echo "compare-lisgd: WARNING: no release build, using the debug build" >&2; fi
+  fi
+  [ -x "$gestured" ] || { echo "compare-lisgd: no daemon binary at $gestured" >&2; exit 1; }
+  command -v lisgd >/dev/null || { echo "compare-lisgd: lisgd is not installed (scripts/deps.sh vm)" >&2; exit 1; }
+  kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
+  [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
+  results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
+  timeout -k 20 600 vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
+    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes" </dev/null 2>&1 | tee "$results/console.log"
+  status=${PIPESTATUS[0]}
+  [ -f "$results/figures.txt" ] || { echo "compare-lisgd: no figures (VM status $status); see $results" >&2; exit 1; }
+  exit "$status"
+fi
+
+# ---- inside the VM ----------------------------------------------------------------------------
+shift
+results=$1 repo=$2 gestured=$3 swipes=$4
+export SDIR=$results REPO=$repo VMDIR=$repo/Tests/vm GESTURED=$gestured
+source "$VMDIR/lib.sh"
+modprobe uinput || die "modprobe uinput"
+pgrep -x systemd-udevd >/dev/null || /lib/systemd/systemd-udevd --daemon
+udevadm trigger --action=add; udevadm settle --timeout=30
+
+device_add TS "$ISDV4.desc"
+SOCK=$WORK/gestured.sock
+daemon_start "$(config compare-lisgd)"
+gpid=$DAEMON_PID
+# lisgd needs a screen size without X/Wayland (-w/-h, any: the bind has no edge and any
+# distance) and a gesture timeout longer than the recorded 1.2 s swipe (default 800 ms).
+lisgd -m 3000 -w 1280 -h 800 -d "$TS_node" -g "1,LR,*,*,R,$VMDIR/stamp.sh $WORK/lisgd.times" > "$SDIR/lisgd.log" 2>&1 &
+lpid=$!; track $lpid
+wait_daemon_opens "$TS_node"
+DAEMON_PID=$lpid wait_until 20 daemon_holds "$TS_node" || die "lisgd did not open $TS_node: $(cat "$SDIR/lisgd.log")"
+sleep 2   # let both settle after start-up
+
+cpu() { # PID → "ticks ns"
+  awk '{print $14 + $15}' "/proc/$1/stat" | tr '\n' ' '
+  awk '{print $1}' "/proc/$1/schedstat"
+}
+read -r g_t0 g_n0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 <<< "$(cpu $lpid)"
+say "playing $swipes swipes on $TS_node"
+python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" "$swipes" 0.6 > "$WORK/ends.txt" \
+  || die "play-timed.py failed"
+sleep 2
+read -r g_t1 g_n1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 <<< "$(cpu $lpid)"
+daemon_alive || die "gestured died"
+DAEMON_PID=$lpid daemon_alive || die "lisgd died"
+cp "$WORK"/*.times "$WORK/ends.txt" "$SDIR/" 2>/dev/null
+
+python3 - "$WORK/ends.txt" "$WORK/gestured.times" "$WORK/lisgd.times" \
+  "$g_t1 - $g_t0" "$g_n1 - $g_n0" "$l_t1 - $l_t0" "$l_n1 - $l_n0" "$(getconf CLK_TCK)" "$swipes" <<'PY' | tee "$SDIR/figures.txt"
+import statistics, sys
+ends = [float(x) for x in open(sys.argv[1])]
+def stamps(p):
+    try: return sorted(float(x) for x in open(p))
+    except FileNotFoundError: return []
+g_ticks, g_ns, l_ticks, l_ns = (eval(a) for a in sys.argv[4:8])
+hz, swipes = int(sys.argv[8]), int(sys.argv[9])
+def latencies(ts):
+    # each stamp belongs to the stroke whose lift preceded it most recently
+    out = []
+    for i, e in enumerate(ends):
+        nxt = ends[i + 1] if i + 1 < len(ends) else float("inf")
+        mine = [t for t in ts if e - 1.0 <= t < nxt - 1.0]
+        if mine: out.append((mine[0] - e) * 1000)
+    return out
+rows = []
+for name, ts, ticks, ns in (("gestured", stamps(sys.argv[2]), g_ticks, g_ns), ("lisgd", stamps(sys.argv[3]), l_ticks, l_ns)):
+    lat = latencies(ts)
+    rows.append((name, ticks, ns, lat, len(ts)))
+print(f"lisgd comparison: {swipes} one-finger swipes (Wacom ISDv4 E6 single-top-swipe, 441 events each), {len(ends)} lifts played")
+print(f"{'daemon':10} {'cpu ticks':>10} {'cpu ms':>8} {'cmd runs':>8} {'latency median ms':>18} {'max ms':>8}")
+for name, ticks, ns, lat, runs in rows:
+    med = f"{statistics.median(lat):.1f}" if lat else "-"
+    mx = f"{max(lat):.1f}" if lat else "-"
+    print(f"{name:10} {ticks:>10} {ns / 1e6:>8.1f} {runs:>8} {med:>18} {mx:>8}")
+g, l = rows
+if l[2] > 0: print(f"cpu ratio gestured/lisgd (schedstat ns): {g[2] / l[2]:.2f}")
+if g[3] and l[3]: print(f"latency ratio gestured/lisgd (median): {statistics.median(g[3]) / statistics.median(l[3]):.2f}")
+print(f"(clock ticks are 1/{hz} s; ms come from /proc/PID/schedstat; the VM is emulated (TCG), so absolute figures are slow, ratios are the point)")
+PY

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs inside the VM (as root): sets up the input stack once, then each scenario in turn, each
+# in its own process with a time limit. Results go to the host through the --rwdir directory:
+#   $results/booted                 guest uptime when this script started
+#   $results/<scenario>/status      "pass" or the reason it failed
+#   $results/<scenario>/log         the scenario's own trace
+#   $results/<scenario>/daemon.log  the daemon's stdout and stderr
+set -uo pipefail
+results=$1 repo=$2 gestured=$3
+shift 3
+cut -d' ' -f1 /proc/uptime > "$results/booted"
+vmdir=$repo/Tests/vm
+
+say() { echo "guest: $*"; }
+
+setup() {
+  modprobe uinput || return 1
+  [ -c /dev/uinput ] || { say "no /dev/uinput after modprobe"; return 1; }
+  # virtme-ng normally starts udevd; start it if not, since hotplug is what we test.
+  if ! pgrep -x systemd-udevd >/dev/null; then
+    /lib/systemd/systemd-udevd --daemon || return 1
+  fi
+  udevadm trigger --action=add
+  udevadm settle --timeout=30
+  # Users for the unprivileged scenario. /etc is a writable overlay in the guest only.
+  getent group input >/dev/null || { say "no group 'input'"; return 1; }
+  cat >> /etc/group <<'GROUPS'
+gesture:x:1100:gdaemon,gclient
+gdaemon:x:1101:
+gclient:x:1102:
+gother:x:1103:
+GROUPS
+  cat >> /etc/passwd <<'USERS'
+gdaemon:x:1101:1101:gestured daemon:/nonexistent:/usr/sbin/nologin
+gclient:x:1102:1102:socket client:/nonexistent:/usr/sbin/nologin
+gother:x:1103:1103:not allowed:/nonexistent:/usr/sbin/nologin
+USERS
+}
+
+if ! setup > "$results/setup.log" 2>&1; then
+  say "SET-UP FAILED:"; cat "$results/setup.log"
+  for s in "$@"; do mkdir -p "$results/$s"; echo "fail: VM set-up failed (uinput/udev), see setup.log" > "$results/$s/status"; done
+  exit 1
+fi
+say "input stack ready at $(cut -d' ' -f1 /proc/uptime) s"
+
+failures=0
+for s in "$@"; do
+  sdir=$results/$s
+  mkdir -p "$sdir"; chmod 777 "$sdir"
+  t0=$(date +%s.%N)
+  say "running $s"
+  # Each scenario in its own bash with the helpers; a hard limit so one hang cannot eat the suite.
+  SDIR=$sdir REPO=$repo VMDIR=$vmdir GESTURED=$gestured \
+    timeout -k 5 ${SCENARIO_TIMEOUT:-120} bash -c 'source "$VMDIR/lib.sh"; source "$VMDIR/scenarios/$1.sh"' _ "$s" \
+    > "$sdir/log" 2>&1 </dev/null
+  rc=$?
+  # Whatever the scenario left behind (daemon, devices, clients) is stopped by its recorded pid.
+  if [ -f "$sdir/pids" ]; then
+    while read -r pid; do kill -CONT "$pid" 2>/dev/null; kill -TERM "$pid" 2>/dev/null; done < "$sdir/pids"
+    sleep 0.3
+    while read -r pid; do kill -KILL "$pid" 2>/dev/null; done < "$sdir/pids"
+  fi
+  udevadm settle --timeout=10
+  awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f\n", b-a}' > "$sdir/seconds"
+  if [ $rc -eq 0 ]; then
+    echo pass > "$sdir/status"
+  else
+    failures=$((failures + 1))
+    reason=$(grep -m1 '^FAIL' "$sdir/log" || true)
+    [ $rc -eq 124 ] && reason="timed out after ${SCENARIO_TIMEOUT:-120} s; ${reason}"
+    echo "fail (exit $rc): ${reason:-no reason printed}" > "$sdir/status"
+  fi
+  say "$s: $(cat "$sdir/status") in $(cat "$sdir/seconds") s"
+done
+exit $failures

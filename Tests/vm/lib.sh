@@ -1,0 +1,180 @@
+# Helpers for the in-guest scenarios (sourced by guest.sh before each scenario).
+# Set by guest.sh: SDIR (this scenario's output directory), REPO, VMDIR, GESTURED.
+# A scenario is a bash script: it calls these helpers and `die` on the first broken
+# expectation; reaching its end is a pass. Every process it starts is recorded in
+# $SDIR/pids so that guest.sh stops it afterwards, whatever happened.
+set -uo pipefail
+FIX=$REPO/Tests/Fixtures/recordings
+ISDV4=$FIX/tablets/Wacom_ISDv4_E6_Finger            # touchscreen (INPUT_PROP_DIRECT), 2 slots
+ATMEL=$FIX/touchscreens/Atmel_maXTouch_Touchscreen  # touchscreen, 10 slots
+WORK=$(mktemp -d /tmp/scenario.XXXXXX)              # guest-only scratch space
+chmod 1777 "$WORK"
+
+say() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
+die() { echo "FAIL: $*"; exit 1; }
+track() { echo "$1" >> "$SDIR/pids"; }
+
+# wait_until SECONDS COMMAND...: polls COMMAND every 0.1 s; false if it never succeeds.
+wait_until() {
+  local limit=$1; shift
+  local end=$(( $(date +%s%N) / 1000000 + limit * 1000 ))
+  until "$@"; do
+    [ "$(( $(date +%s%N) / 1000000 ))" -ge "$end" ] && return 1
+    sleep 0.1
+  done
+}
+
+# ---- devices ---------------------------------------------------------------------------------
+
+# device_add VAR DESC [NAME]: a uinput device from a recording's description (renamed to NAME
+# if given). Sets ${VAR}_node (/dev/input/eventN) and ${VAR}_pid (the evemu-device process;
+# killing it unplugs the device). Waits until udev has processed it.
+device_add() {
+  local var=$1 desc=$2 name=${3:-} out node pid
+  if [ -n "$name" ]; then
+    sed "s/^N: .*/N: $name/" "$desc" > "$WORK/$var.desc"
+    desc=$WORK/$var.desc
+  fi
+  out=$WORK/$var.evemu-device
+  evemu-device "$desc" > "$out" 2>&1 &
+  pid=$!; track "$pid"
+  wait_until 15 grep -q '/dev/input/event' "$out" || die "evemu-device $desc made no device: $(cat "$out")"
+  node=$(grep -o '/dev/input/event[0-9]*' "$out" | head -1)
+  udevadm settle --timeout=10
+  wait_until 10 test -c "$node" || die "$node did not appear"
+  printf -v "${var}_node" %s "$node"
+  printf -v "${var}_pid" %s "$pid"
+  say "device $var: $(head -1 "$out") (pid $pid)"
+}
+
+# device_remove VAR: unplugs the device (evemu-device destroys it on SIGTERM).
+device_remove() {
+  local var=$1 node pid
+  node=${var}_node; node=${!node}
+  pid=${var}_pid; pid=${!pid}
+  kill -TERM "$pid"
+  wait_until 10 test ! -e "$node" || die "$node still exists after its evemu-device was stopped"
+  udevadm settle --timeout=10
+  say "device $var ($node) removed"
+}
+
+# udev_prop NODE KEY: a udev property of a device node.
+udev_prop() { udevadm info --query=property --name="$1" | sed -n "s/^$2=//p"; }
+
+# play NODE FILE: plays a recording in real time (evemu-play keeps the recorded timing).
+play() { say "play $(basename "$2") on $1"; evemu-play "$1" < "$2" || die "evemu-play $2 on $1 failed"; }
+
+# events_part FILE FROM TO: the events of a recording from fraction FROM to TO of its frames
+# (a frame ends with SYN_REPORT), so a gesture can be stopped and resumed mid-stroke.
+events_part() {
+  awk -v from="$2" -v to="$3" '
+    /^E:/ { line[n++] = $0; if ($3 == "0000" && $4 == "0000") ends[f++] = n }
+    END { a = (from == 0) ? 0 : ends[int(f * from) - 1]; b = ends[int(f * to) - 1]
+          for (i = a; i < b; i++) print line[i] }' "$1"
+}
+
+# swipe_right NODE [FILTER...]: plays the one-finger left→right swipe along the top edge and
+# waits for the daemon's swipe (the "later gestures still work" check: swipe is a core
+# recognizer, so these scenarios test the kernel-level behaviour, not the shape recognizers).
+swipe_right() {
+  local node=$1 mark; shift
+  mark=$(lines "$SDIR/c.jsonl")
+  play "$node" "$ISDV4.single-top-swipe.events"
+  wait_event 20 "$SDIR/c.jsonl" --after "$mark" gesture=swipe phase=recognized direction=right "$@"
+}
+
+# ---- the daemon ------------------------------------------------------------------------------
+
+# config NAME: the scenario config Tests/vm/configs/NAME.toml with @WORK@ and @VMDIR@ filled
+# in, written to $WORK/NAME.toml (path printed).
+config() {
+  sed -e "s|@WORK@|$WORK|g" -e "s|@VMDIR@|$VMDIR|g" "$VMDIR/configs/$1.toml" > "$WORK/$1.toml"
+  cp "$WORK/$1.toml" "$SDIR/$1.toml"
+  echo "$WORK/$1.toml"
+}
+
+# daemon_start CONFIG [setpriv options...]: starts gestured (as root, or as the user the
+# setpriv options give) and waits for its socket, whose path is SOCK.
+daemon_start() {
+  local conf=$1; shift
+  if [ $# -gt 0 ]; then
+    setpriv "$@" -- "$GESTURED" --config "$conf" >> "$SDIR/daemon.log" 2>&1 &
+  else
+    "$GESTURED" --config "$conf" >> "$SDIR/daemon.log" 2>&1 &
+  fi
+  DAEMON_PID=$!; track "$DAEMON_PID"
+  say "daemon started (pid $DAEMON_PID) with $conf"
+  wait_until 30 socket_or_exit || true
+  daemon_alive || die "the daemon exited at start"
+  test -S "$SOCK" || die "the daemon made no socket at $SOCK in 30 s"
+  say "daemon socket $SOCK is up"
+}
+
+socket_or_exit() { test -S "$SOCK" || ! daemon_alive; }
+
+# daemon_alive: the daemon process exists and is not a zombie.
+daemon_alive() {
+  local state
+  state=$(awk '{print $3}' "/proc/$DAEMON_PID/stat" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+expect_daemon_alive() { daemon_alive || die "the daemon died ($1)"; }
+
+# daemon_holds NODE: the daemon has NODE open (the kernel's view, not the daemon's word).
+daemon_holds() {
+  local fd
+  for fd in /proc/"$DAEMON_PID"/fd/*; do
+    [ "$(readlink "$fd" 2>/dev/null)" = "$1" ] && return 0
+  done
+  return 1
+}
+# daemon_holds_deleted: the daemon still has an unplugged (deleted) input node open.
+daemon_holds_deleted() { ls -l /proc/"$DAEMON_PID"/fd/ 2>/dev/null | grep -q '/dev/input/.*(deleted)'; }
+
+wait_daemon_opens() {
+  wait_until 20 daemon_holds "$1" || { expect_daemon_alive "waiting for it to open $1"; die "the daemon did not open $1 within 20 s (hotplug)"; }
+  say "daemon opened $1"
+}
+
+# ---- socket clients and actions --------------------------------------------------------------
+
+# client_start NAME [setpriv options...]: a socket client writing every line it receives to
+# $SDIR/NAME.jsonl; it has connected when $WORK/NAME.connected exists.
+client_start() {
+  local name=$1; shift
+  local cmd=(python3 "$VMDIR/client.py" "$SOCK" "$WORK/$name.connected")
+  if [ $# -gt 0 ]; then cmd=(setpriv "$@" -- "${cmd[@]}"); fi
+  "${cmd[@]}" > "$SDIR/$name.jsonl" 2> "$SDIR/$name.err" &
+  track $!
+  printf -v "${name}_pid" %s $!
+  wait_until 10 test -e "$WORK/$name.connected" || die "client $name did not connect: $(cat "$SDIR/$name.err")"
+  say "client $name connected"
+}
+
+# lines FILE: how many lines a client has received so far (to look only at later events).
+lines() { wc -l < "$1"; }
+
+# event FILE [--after N] FILTER...: at least one event in FILE (after line N) matches every
+# FILTER (see events.py); prints the matches.
+event() { python3 "$VMDIR/events.py" "$@"; }
+
+# wait_event SECONDS FILE FILTER...: waits for a matching event; dies with what did arrive.
+wait_event() {
+  local limit=$1; shift
+  if wait_until "$limit" event "$@" >/dev/null 2>&1; then
+    say "event: $(event "$@" | tail -1)"
+    return 0
+  fi
+  expect_daemon_alive "waiting for an event $*"
+  echo "---- what $1 received: $(lines "$1") events; per device, gesture, phase: ----"
+  python3 -c '
+import collections, json, sys
+c = collections.Counter()
+for line in open(sys.argv[1]):
+    try: e = json.loads(line)
+    except ValueError: c[("not JSON", line[:60], "")] += 1; continue
+    c[(e.get("device"), e.get("gesture"), e.get("phase"))] += 1
+for k, n in sorted(c.items(), key=str): print(f"  {n:5d} x {k[0]} / {k[1]} / {k[2]}")' "$1"
+  echo "  last event: $(tail -n 1 "$1" | cut -c1-400)"; echo "----"
+  die "no event matching ${*:2} in $1 within ${limit} s"
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Kernel-level end-to-end suite (testing tier 4): boots one virtme-ng VM on a Debian kernel,
+# runs every scenario in Tests/vm/scenarios/ inside it against real uinput devices made from
+# real recordings, and reports each scenario with the daemon's log on failure.
+#
+#   Tests/vm/run.sh                 all scenarios
+#   Tests/vm/run.sh 1 3             only scenarios whose file names start with 1- and 3-
+#
+# The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
+# GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
+# not a product one. VM_TIMEOUT (seconds, default 900) bounds the whole VM run.
+# Ends with the line "vm: N passed, M failed"; exits non-zero if anything failed or the VM
+# did not boot. Nothing is ever skipped: a scenario that did not report is a failure.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+gestured=${GESTURED:-$repo/.build/debug/gestured}
+vm_timeout=${VM_TIMEOUT:-900}
+
+# Which scenarios: all by default, else those whose number is given.
+mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')
+selected=()
+if [ $# -eq 0 ]; then
+  selected=("${all[@]}")
+else
+  for want in "$@"; do
+    found=
+    for s in "${all[@]}"; do [ "${s%%-*}" = "$want" ] && { selected+=("$s"); found=1; }; done
+    [ -n "$found" ] || { echo "vm: no scenario numbered '$want' in $here/scenarios" >&2; exit 2; }
+  done
+fi
+
+finish() { # passed failed
+  echo "vm: $1 passed, $2 failed"
+  [ "$2" -eq 0 ] && exit 0 || exit 1
+}
+cannot_run() {
+  echo "vm: CANNOT RUN: $*" >&2
+  finish 0 "${#selected[@]}"
+}
+
+# Everything the VM needs, checked up front so a missing piece is named, not a mystery hang.
+for tool in vng qemu-system-x86_64 evemu-device evemu-play python3 setpriv timeout; do
+  command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
+done
+kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
+[ -n "$kernel" ] || cannot_run "no /boot/vmlinuz-*-amd64 (install linux-image-amd64)"
+[ -x "$gestured" ] || cannot_run "no daemon binary at $gestured (run swift build)"
+
+results=$(mktemp -d /tmp/gestured-vm.XXXXXX)
+chmod 755 "$results"
+echo "vm: kernel $kernel, daemon $gestured, scenarios: ${selected[*]}"
+echo "vm: results in $results"
+start=$(date +%s)
+
+# KVM hangs on this host class, so the VM is emulated (TCG): about 20 s to boot.
+# No TTY and no stdin in CI: stdin comes from /dev/null, the guest's output is a plain stream.
+timeout -k 20 "$vm_timeout" \
+  vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
+      -- "bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+  </dev/null 2>&1 | tee "$results/console.log"
+vm_status=${PIPESTATUS[0]}
+echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"
+
+if [ ! -f "$results/booted" ]; then
+  echo "vm: THE VM DID NOT BOOT (or could not run the guest script). Console output:" >&2
+  tail -n 60 "$results/console.log" >&2
+  finish 0 "${#selected[@]}"
+fi
+echo "vm: guest booted after $(cat "$results/booted") s of guest uptime"
+[ "$vm_status" = 124 ] && echo "vm: the VM run hit the ${vm_timeout}s limit" >&2
+
+passed=0 failed=0
+for s in "${selected[@]}"; do
+  d="$results/$s"
+  status=$(cat "$d/status" 2>/dev/null || echo "did not report (VM stopped early?)")
+  secs=$(cat "$d/seconds" 2>/dev/null || echo "?")
+  if [ "$status" = pass ]; then
+    passed=$((passed + 1)); echo "PASS $s (${secs} s)"
+  else
+    failed=$((failed + 1)); echo "FAIL $s (${secs} s): $status"
+    for f in log daemon.log; do
+      [ -s "$d/$f" ] || continue
+      echo "---- $s: $f (last 80 lines) ----"
+      tail -n 80 "$d/$f"
+    done
+    echo "---- end of $s ----"
+  fi
+done
+finish "$passed" "$failed"
