@@ -14,10 +14,21 @@ public final class UnixListener {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
+    /// Binds, sets mode and group, and listens on a temporary name, then renames it into place:
+    /// a client that sees the path can connect at once (no window between bind and listen), and
+    /// never sees the socket with the wrong permissions.
     public init(path: String, mode: UInt32, group: String?) throws {
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            // A socket file left by a crashed instance is replaced; a live one is not ours to take.
+            guard Self.isStaleSocket(path) else {
+                throw SystemError("\(path) exists and is not a stale socket (another gestured running?)", code: EADDRINUSE)
+            }
+        }
+        let staging = path + ".\(getpid()).new"
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
+        let bytes = Array(staging.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { throw SystemError("socket path too long", code: ENAMETOOLONG) }
         withUnsafeMutableBytes(of: &addr.sun_path) { buf in
             for (i, b) in bytes.enumerated() { buf[i] = b }
@@ -25,18 +36,23 @@ public final class UnixListener {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if fd < 0 { throw SystemError("socket") }
-        // A socket file left by a crashed instance would make bind fail; nobody listens on it.
-        if Self.isStaleSocket(path) { unlink(path) }
+        func fail(_ e: SystemError) -> SystemError {
+            close(fd)
+            unlink(staging)
+            return e
+        }
+        unlink(staging)
         let rc = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         if rc < 0 { let e = SystemError("bind \(path)"); close(fd); throw e }
-        if chmod(path, mode_t(mode)) < 0 { let e = SystemError("chmod \(path)"); close(fd); unlink(path); throw e }
+        if chmod(staging, mode_t(mode)) < 0 { throw fail(SystemError("chmod \(path)")) }
         if let g = group {
-            guard let gr = getgrnam(g) else { close(fd); unlink(path); throw SystemError("unknown group \(g)", code: EINVAL) }
-            if chown(path, uid_t.max, gr.pointee.gr_gid) < 0 { let e = SystemError("chown \(path) to group \(g)"); close(fd); unlink(path); throw e }
+            guard let gr = getgrnam(g) else { throw fail(SystemError("unknown group \(g)", code: EINVAL)) }
+            if chown(staging, uid_t.max, gr.pointee.gr_gid) < 0 { throw fail(SystemError("chown \(path) to group \(g)")) }
         }
-        if listen(fd, 64) < 0 { let e = SystemError("listen"); close(fd); unlink(path); throw e }
+        if listen(fd, 64) < 0 { throw fail(SystemError("listen")) }
+        if rename(staging, path) < 0 { throw fail(SystemError("rename \(staging) to \(path)")) }
         self.fd = fd
         self.ownedPath = path
     }

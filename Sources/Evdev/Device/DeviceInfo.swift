@@ -31,8 +31,10 @@ public struct SizeMM: Sendable, Equatable {
 /// Everything gestured knows about one input device, live or recorded.
 public struct DeviceInfo: Sendable {
     public var name: String
-    /// Stable across reboots and replugs: "usb-056a:00e6" (bus, vendor, product), or for a
-    /// recording the recording's file name without its extension.
+    /// Stable across reboots and replugs, and distinct for two identical devices: the bus,
+    /// vendor and product, then where the device sits — udev's ID_PATH (the port), or for a
+    /// virtual device without one its node name: "usb-056a:00e6@pci-0000:00:14.0-usb-0:2:1.0",
+    /// "usb-056a:00e6@event4". For a recording, the recording's file name without its extension.
     public var id: String
     public var bus: UInt16
     public var vendor: UInt16
@@ -72,6 +74,7 @@ public struct DeviceInfo: Sendable {
         self.product = product
         self.version = version
         self.id = id ?? DeviceInfo.stableID(bus: bus, vendor: vendor, product: product)
+            + DeviceInfo.location(properties: properties, devnode: devnode)
         self.capabilities = capabilities
         self.properties = properties
         self.devnode = devnode
@@ -100,6 +103,13 @@ public struct DeviceInfo: Sendable {
         sizeMM = size.size
         sizeIsFallback = size.isFallback
         sizeReason = size.reason
+    }
+
+    /// "@ID_PATH", else "@eventN", else nothing (a device known only by its capabilities).
+    static func location(properties: [String: String], devnode: String?) -> String {
+        if let path = properties["ID_PATH"], !path.isEmpty { return "@" + path }
+        if let node = devnode, let name = node.split(separator: "/").last { return "@" + name }
+        return ""
     }
 
     /// "usb-056a:00e6": the bus name and the vendor and product ids, in hex.
