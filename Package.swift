@@ -8,6 +8,12 @@ import PackageDescription
 // hot-path targets drop them; debug builds, which run the tests, keep them on.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+// Only the members of modules a file imports itself are visible. Without this, TOMLKit's
+// `import struct Foundation.Date` leaks Foundation's String methods (range(of:) …) into every
+// file that imports TOMLKit's importers, and one such call links all of Foundation and ICU into
+// the static binary (+49 MB, +12 MB resident, measured on the daemon).
+let ownImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "gestured",
     products: [
@@ -50,7 +56,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            swiftSettings: ownImports
         ),
 
         .executableTarget(
@@ -59,7 +66,8 @@ let package = Package(
                 "GestureKit", "Evdev", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: ownImports
         ),
 
         // Benchmarks: a release-mode executable that replays recordings through the full

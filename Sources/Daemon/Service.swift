@@ -1,5 +1,4 @@
 import Evdev
-import Foundation
 import GestureKit
 import Glibc
 import Logging
@@ -24,7 +23,7 @@ public final class GestureService {
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
         self.log = log
-        environment = ProcessInfo.processInfo.environment
+        environment = ProcessEnvironment.current
         config = try ConfigLoader().load(path: options.configPath)
         signals = try SignalChannel()
         loop = try EventLoop()
@@ -48,8 +47,8 @@ public final class GestureService {
             log.info("using the socket passed by systemd")
         } else {
             let path = options.socketPath ?? config.socket.path ?? Self.defaultSocketPath(environment: environment)
-            let dir = (path as NSString).deletingLastPathComponent
-            if !dir.isEmpty { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            let dir = FileSystem.directory(of: path)
+            if !dir.isEmpty { FileSystem.createDirectories(dir) }
             listener = try UnixListener(path: path, mode: config.socket.mode, group: config.socket.group)
             log.info("listening on \(path) (mode \(String(config.socket.mode, radix: 8)))")
         }

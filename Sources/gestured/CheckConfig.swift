@@ -1,6 +1,5 @@
 import ArgumentParser
 import Daemon
-import Foundation
 
 struct CheckConfig: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +21,7 @@ struct CheckConfig: ParsableCommand {
                 print(ConfigExplanation(config: config).text)
             }
         } catch let e as ConfigErrors {
-            FileHandle.standardError.write(Data((e.description + "\n").utf8))
+            StandardStream.writeError(e.description + "\n")
             throw ExitCode(1)
         }
     }

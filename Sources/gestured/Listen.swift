@@ -1,6 +1,6 @@
 import ArgumentParser
 import Daemon
-import Foundation
+import GestureKit
 import Glibc
 
 struct Listen: ParsableCommand {
@@ -18,7 +18,7 @@ struct Listen: ParsableCommand {
     var gesture: [String] = []
 
     func run() throws {
-        let path = socket ?? GestureService.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+        let path = socket ?? GestureService.defaultSocketPath(environment: ProcessEnvironment.current)
         let fd = UnixConnection.connect(path: path)
         guard fd >= 0 else {
             throw ValidationError("cannot connect to \(path): \(String(cString: strerror(errno)))")
@@ -39,7 +39,7 @@ struct Listen: ParsableCommand {
                 let line = String(decoding: pending[0..<nl], as: UTF8.self)
                 pending.removeSubrange(0...nl)
                 // Written at once, unbuffered: a pipe reader sees each gesture as it happens.
-                FileHandle.standardOutput.write(Data(((json ? line : EventLine.readable(line)) + "\n").utf8))
+                StandardStream.writeOutput((json ? line : EventLine.readable(line)) + "\n")
             }
         }
         if !json { print("connection closed") }
@@ -50,31 +50,52 @@ struct Listen: ParsableCommand {
 /// `Wacom ISDv4 E6 Finger  circle  recognized  +12.345s  1 finger  (0.52, 0.41)  radius_mm=31.4 …`
 enum EventLine {
     static func readable(_ line: String) -> String {
-        guard let data = line.data(using: .utf8),
-            let obj = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        else { return line }
-        guard let gesture = obj["gesture"] as? String else { return line }  // a reply: as is
-        let device = obj["device"] as? String ?? "?"
-        let phase = obj["phase"] as? String ?? ""
-        let time = (obj["time"] as? Double).map { String(format: "%.3fs", $0) } ?? ""
-        let fingers = (obj["fingers"] as? Int).map { "\($0) finger\($0 == 1 ? "" : "s")" } ?? ""
+        guard let value = try? JSONReader.parse(line), let obj = value.object else { return line }
+        guard let gesture = obj["gesture"]?.string else { return line }  // a reply: as is
+        let device = obj["device"]?.string ?? "?"
+        let phase = obj["phase"]?.string ?? ""
+        let time = obj["time"]?.number.map { fixed($0, places: 3) + "s" } ?? ""
+        let fingers = obj["fingers"]?.int.map { "\($0) finger\($0 == 1 ? "" : "s")" } ?? ""
         var at = ""
-        if let c = obj["center"] as? [String: Any], let x = c["x"] as? Double, let y = c["y"] as? Double {
-            at = String(format: "(%.3f, %.3f)", x, y)
+        if let c = obj["center"], let x = c["x"]?.number, let y = c["y"]?.number {
+            at = "(\(fixed(x, places: 3)), \(fixed(y, places: 3)))"
         }
         let skip: Set<String> = ["gesture", "device", "device_id", "phase", "time", "fingers", "center", "center_mm"]
         var extras: [String] = []
         for key in obj.keys.sorted() where !skip.contains(key) {
-            guard let v = obj[key], !(v is NSNull) else { continue }
-            if let p = v as? [String: Any], let x = p["x"], let y = p["y"] {
-                extras.append("\(key)=(\(x), \(y))")
+            guard let v = obj[key], v != .null else { continue }
+            if let x = v["x"], let y = v["y"] {
+                extras.append("\(key)=(\(text(x)), \(text(y)))")
             } else {
-                extras.append("\(key)=\(v)")
+                extras.append("\(key)=\(text(v))")
             }
         }
-        let head = [device.padding(toLength: max(device.count, 24), withPad: " ", startingAt: 0),
-                    gesture.padding(toLength: 11, withPad: " ", startingAt: 0),
-                    phase.padding(toLength: 10, withPad: " ", startingAt: 0), time, fingers, at]
+        let head = [pad(device, to: max(device.count, 24)), pad(gesture, to: 11), pad(phase, to: 10), time, fingers, at]
         return (head + extras).joined(separator: "  ")
+    }
+
+    /// A value as it reads best in a line: strings bare, whole numbers without ".0".
+    private static func text(_ v: JSONValue) -> String {
+        switch v {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let x): v.int.map(String.init) ?? String(x)
+        case .string(let s): s
+        case .array(let a): "[" + a.map(text).joined(separator: ", ") + "]"
+        case .object(let o): "{" + o.keys.sorted().map { "\($0): \(o[$0].map(text) ?? "")" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// `x` with exactly `places` decimals (printf's %.Nf).
+    static func fixed(_ x: Double, places: Int) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.\(places)f", $0) }
+        guard n > 0, n < buffer.count else { return String(x) }
+        return String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Pads with spaces, or cuts, to exactly `length` characters (NSString.padding's behaviour).
+    static func pad(_ s: String, to length: Int) -> String {
+        s.count >= length ? String(s.prefix(length)) : s + String(repeating: " ", count: length - s.count)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Daemon
-import Foundation
 import Logging
 
 struct Run: ParsableCommand {

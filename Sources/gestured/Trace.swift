@@ -1,6 +1,6 @@
 import ArgumentParser
+import Daemon
 import Evdev
-import Foundation
 import GestureKit
 
 /// `gestured trace FILE --svg OUT.svg`: draws every stroke of a recording with what the shape
@@ -38,9 +38,9 @@ struct Trace: ParsableCommand {
         let trace = StrokeTracer.trace(recording)
         let document = StrokeTraceRenderer.render(trace)
         do {
-            try document.write(toFile: svg, atomically: true, encoding: .utf8)
+            try FileSystem.writeAtomically(Array(document.utf8), toPath: svg)
         } catch {
-            throw ValidationError("\(svg): cannot write the SVG: \(error.localizedDescription)")
+            throw ValidationError("\(svg): cannot write the SVG: \(error)")
         }
         guard !quiet else { return }
         for stroke in trace.strokes {

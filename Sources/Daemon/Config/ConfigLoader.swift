@@ -1,4 +1,3 @@
-import Foundation
 import GestureKit
 import TOMLKit
 
@@ -12,10 +11,10 @@ public struct ConfigLoader {
     }
 
     public func load(path: String) throws -> DaemonConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileSystem.contents(atPath: path) else {
             throw ConfigErrors(errors: [ConfigError(file: path, line: 0, key: "", message: "cannot read the file")])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigErrors(errors: [ConfigError(file: path, line: 1, key: "", message: "not UTF-8 text")])
         }
         return try parse(text, file: path)

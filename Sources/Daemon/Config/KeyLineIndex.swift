@@ -35,7 +35,7 @@ struct KeyLineIndex {
             }
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[[") {
-                guard let end = line.range(of: "]]") else { continue }
+                guard let end = line.firstRange(of: "]]") else { continue }
                 let comps = Self.splitKey(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound])
                 guard let last = comps.last else { continue }
                 var path = resolve(Array(comps.dropLast()))
@@ -55,7 +55,7 @@ struct KeyLineIndex {
                 record(keyPath, lineNo)
                 let value = line[line.index(after: eq)...]
                 for delim in ["\"\"\"", "'''"] {
-                    if let r = value.range(of: delim), !value[r.upperBound...].contains(delim) {
+                    if let r = value.firstRange(of: delim), !value[r.upperBound...].contains(delim) {
                         inMultilineString = delim
                     }
                 }

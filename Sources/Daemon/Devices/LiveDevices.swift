@@ -1,5 +1,6 @@
 import Evdev
 import GestureKit
+import Logging
 
 /// Live devices in the service: enumerate at start, follow hotplug, one source per node.
 extension GestureService {

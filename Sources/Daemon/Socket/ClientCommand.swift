@@ -1,4 +1,4 @@
-import Foundation
+import GestureKit
 
 /// One command line a client may send (one JSON object per line):
 /// `{"subscribe":["circle","pan"]}`, `{"enable":"circle","device":"Wacom*"}`,
@@ -13,24 +13,27 @@ public enum ClientCommand: Equatable {
     public struct ParseError: Error { public var message: String }
 
     public static func parse(_ line: String) -> Result<ClientCommand, ParseError> {
-        guard let data = line.data(using: .utf8),
-            let any = try? JSONSerialization.jsonObject(with: data),
-            let obj = any as? [String: Any]
-        else { return .failure(ParseError(message: "expected one JSON object per line")) }
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(line)
+        } catch {
+            return .failure(ParseError(message: "expected one JSON object per line (\(error))"))
+        }
+        guard let obj = value.object else { return .failure(ParseError(message: "expected one JSON object per line")) }
         let device = obj["device"]
-        if device != nil, !(device is String) { return .failure(ParseError(message: "\"device\" must be a string (a name or glob)")) }
+        if let device, device.string == nil { return .failure(ParseError(message: "\"device\" must be a string (a name or glob)")) }
         let keys = Set(obj.keys).subtracting(["device"])
         guard keys.count == 1, let key = keys.first else {
             return .failure(ParseError(message: "expected exactly one of subscribe, enable, disable, status, replay"))
         }
         switch key {
         case "subscribe":
-            if let s = obj[key] as? String, s == "*" || s == "all" { return .success(.subscribe(nil)) }
-            guard let names = obj[key] as? [String] else { return .failure(ParseError(message: "\"subscribe\" takes an array of gesture names, or \"*\"")) }
+            if let s = obj[key]?.string, s == "*" || s == "all" { return .success(.subscribe(nil)) }
+            guard let names = obj[key]?.strings else { return .failure(ParseError(message: "\"subscribe\" takes an array of gesture names, or \"*\"")) }
             return .success(.subscribe(names.contains("*") ? nil : names))
         case "enable", "disable":
-            guard let name = obj[key] as? String else { return .failure(ParseError(message: "\"\(key)\" takes a recognizer name")) }
-            return .success(.setEnabled(recognizer: name, enabled: key == "enable", device: device as? String))
+            guard let name = obj[key]?.string else { return .failure(ParseError(message: "\"\(key)\" takes a recognizer name")) }
+            return .success(.setEnabled(recognizer: name, enabled: key == "enable", device: device?.string))
         case "status": return .success(.status)
         case "replay": return .success(.replay)
         default: return .failure(ParseError(message: "unknown command \"\(key)\" (known: subscribe, enable, disable, status, replay)"))

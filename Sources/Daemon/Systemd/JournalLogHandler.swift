@@ -1,4 +1,5 @@
-import Foundation
+import CLinux
+import Glibc
 import Logging
 
 /// swift-log to stderr in a form journald understands: a `<N>` syslog priority prefix per line,
@@ -9,7 +10,7 @@ public struct JournalLogHandler: LogHandler {
     private let label: String
     private let journal: Bool
 
-    public init(label: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(label: String, environment: [String: String] = ProcessEnvironment.current) {
         self.label = label
         self.journal = environment["JOURNAL_STREAM"] != nil
     }
@@ -28,7 +29,7 @@ public struct JournalLogHandler: LogHandler {
         for line in "\(event.message)\(meta)".split(separator: "\n", omittingEmptySubsequences: false) {
             text += prefix + line + "\n"
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.writeError(text)
     }
 
     static func priority(_ level: Logger.Level) -> Int {
@@ -42,10 +43,16 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
+    /// Local wall-clock time as HH:mm:ss.SSS.
     private static func timestamp() -> String {
-        let now = Date()
-        let f = DateFormatter()
-        f.dateFormat = "HH:mm:ss.SSS"
-        return f.string(from: now)
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var seconds = ts.tv_sec
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let ms = Int(ts.tv_nsec / 1_000_000)
+        let millis = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)"
     }
 }
