@@ -73,3 +73,16 @@ struct TransformTests {
         #expect(half.isFallback && half.size == SizeMM(width: 100, height: 4000.0 / 30))
     }
 }
+
+@Suite("device size description")
+struct SizeDescriptionTests {
+    @Test("says where the size comes from")
+    func describe() throws {
+        let wacom = try Recording.load(path: Fixture.recording("tablets/Wacom_ISDv4_E6_Finger.single-tap-center.events")).info
+        // 2776 and 1569 units × 0.1242630 mm/unit (see TrackerRecordingTests).
+        #expect(wacom.sizeDescription() == "344.95 × 194.97 mm (fallback: resolution 0; assumed a 15.6-inch diagonal with square units (set size_mm))")
+        #expect(wacom.sizeDescription(transform: CoordinateTransform(sizeMMOverride: SizeMM(width: 276, height: 156)))
+            == "276 × 156 mm (size_mm from the config)")
+        #expect(syntheticTouchscreen().sizeDescription() == "100 × 50 mm (axis resolution 10×10 units/mm)")
+    }
+}
