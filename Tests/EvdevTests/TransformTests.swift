@@ -86,3 +86,31 @@ struct SizeDescriptionTests {
         #expect(syntheticTouchscreen().sizeDescription() == "100 × 50 mm (axis resolution 10×10 units/mm)")
     }
 }
+
+@Suite("device info")
+struct DeviceInfoTests {
+    @Test("stable id from bus, vendor and product; protocol alias")
+    func stableID() {
+        #expect(DeviceInfo.stableID(bus: 3, vendor: 0x056a, product: 0x00e6) == "usb-056a:00e6")
+        #expect(DeviceInfo.stableID(bus: 0x18, vendor: 0x04f3, product: 0x2a1c) == "i2c-04f3:2a1c")
+        #expect(DeviceInfo.stableID(bus: 0x42, vendor: 1, product: 2) == "bus0042-0001:0002")
+        let info = syntheticTouchscreen()
+        #expect(info.protocol == .multitouchB)
+    }
+
+    @Test("kind follows udev: its properties first, then the capability rules")
+    func kind() {
+        let touchpadCaps = DeviceCapabilities(keys: [BTN.TOUCH, BTN.TOOL_FINGER],
+                                              axes: [ABS.X: AxisInfo(minimum: 0, maximum: 10), ABS.Y: AxisInfo(minimum: 0, maximum: 10)])
+        #expect(DeviceInfo.classify(touchpadCaps) == .touchpad)
+        var direct = touchpadCaps
+        direct.properties = [InputProp.DIRECT]
+        #expect(DeviceInfo.classify(direct) == .touchscreen)
+        var pen = touchpadCaps
+        pen.keys.insert(BTN.TOOL_PEN)
+        #expect(DeviceInfo.classify(pen) == .other)
+        let mouse = DeviceCapabilities(keys: [BTN.LEFT], axes: touchpadCaps.axes)
+        #expect(DeviceInfo.classify(mouse) == .other)
+        #expect(DeviceInfo.classify(mouse, properties: ["ID_INPUT_TOUCHSCREEN": "1"]) == .touchscreen)
+    }
+}
