@@ -35,8 +35,7 @@ struct Devices: ParsableCommand {
         lines.append("  protocol:    \(protocolName(i.touchProtocol)), \(i.slotCount) slot\(i.slotCount == 1 ? "" : "s")")
         lines.append("  axes:        x \(i.x.minimum)…\(i.x.maximum), y \(i.y.minimum)…\(i.y.maximum)")
         lines.append("  resolution:  x \(i.x.resolution), y \(i.y.resolution) units/mm")
-        let size = "\(format(i.sizeMM.width)) × \(format(i.sizeMM.height)) mm"
-        lines.append("  size:        \(size)\(i.sizeIsFallback ? " (FALLBACK: \(i.sizeReason))" : " (\(i.sizeReason))")")
+        lines.append("  size:        \(i.sizeDescription())")
         let calibration: String
         switch Result(catching: { try CoordinateTransform.fromProperties(i.properties) }) {
         case .success(let t): calibration = t.isIdentityCalibration ? "identity" : t.calibration.map { format($0) }.joined(separator: " ")

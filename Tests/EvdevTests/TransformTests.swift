@@ -73,3 +73,44 @@ struct TransformTests {
         #expect(half.isFallback && half.size == SizeMM(width: 100, height: 4000.0 / 30))
     }
 }
+
+@Suite("device size description")
+struct SizeDescriptionTests {
+    @Test("says where the size comes from")
+    func describe() throws {
+        let wacom = try Recording.load(path: Fixture.recording("tablets/Wacom_ISDv4_E6_Finger.single-tap-center.events")).info
+        // 2776 and 1569 units × 0.1242630 mm/unit (see TrackerRecordingTests).
+        #expect(wacom.sizeDescription() == "344.95 × 194.97 mm (fallback: resolution 0; assumed a 15.6-inch diagonal with square units (set size_mm))")
+        #expect(wacom.sizeDescription(transform: CoordinateTransform(sizeMMOverride: SizeMM(width: 276, height: 156)))
+            == "276 × 156 mm (size_mm from the config)")
+        #expect(syntheticTouchscreen().sizeDescription() == "100 × 50 mm (axis resolution 10×10 units/mm)")
+    }
+}
+
+@Suite("device info")
+struct DeviceInfoTests {
+    @Test("stable id from bus, vendor and product; protocol alias")
+    func stableID() {
+        #expect(DeviceInfo.stableID(bus: 3, vendor: 0x056a, product: 0x00e6) == "usb-056a:00e6")
+        #expect(DeviceInfo.stableID(bus: 0x18, vendor: 0x04f3, product: 0x2a1c) == "i2c-04f3:2a1c")
+        #expect(DeviceInfo.stableID(bus: 0x42, vendor: 1, product: 2) == "bus0042-0001:0002")
+        let info = syntheticTouchscreen()
+        #expect(info.protocol == .multitouchB)
+    }
+
+    @Test("kind follows udev: its properties first, then the capability rules")
+    func kind() {
+        let touchpadCaps = DeviceCapabilities(keys: [BTN.TOUCH, BTN.TOOL_FINGER],
+                                              axes: [ABS.X: AxisInfo(minimum: 0, maximum: 10), ABS.Y: AxisInfo(minimum: 0, maximum: 10)])
+        #expect(DeviceInfo.classify(touchpadCaps) == .touchpad)
+        var direct = touchpadCaps
+        direct.properties = [InputProp.DIRECT]
+        #expect(DeviceInfo.classify(direct) == .touchscreen)
+        var pen = touchpadCaps
+        pen.keys.insert(BTN.TOOL_PEN)
+        #expect(DeviceInfo.classify(pen) == .other)
+        let mouse = DeviceCapabilities(keys: [BTN.LEFT], axes: touchpadCaps.axes)
+        #expect(DeviceInfo.classify(mouse) == .other)
+        #expect(DeviceInfo.classify(mouse, properties: ["ID_INPUT_TOUCHSCREEN": "1"]) == .touchscreen)
+    }
+}

@@ -45,6 +45,8 @@ public struct DeviceInfo: Sendable {
     /// INPUT_PROP_DIRECT: the surface is the screen.
     public var isDirect: Bool
     public var touchProtocol: TouchProtocol
+    /// Same as `touchProtocol` (the name in the design notes).
+    public var `protocol`: TouchProtocol { touchProtocol }
     /// The axes contacts are read from (ABS_MT_POSITION_X/Y for multitouch, ABS_X/Y otherwise).
     public var x: AxisInfo
     public var y: AxisInfo
@@ -61,6 +63,24 @@ public struct DeviceInfo: Sendable {
     public var devnode: String?
 
     public var label: DeviceLabel { DeviceLabel(name: name, id: id) }
+
+    /// The key whose value means "touching" for single-touch devices: BTN_TOUCH, else
+    /// BTN_TOOL_FINGER, else BTN_LEFT (old resistive panels report a left button).
+    public var touchKey: UInt16 {
+        capabilities.hasKey(BTN.TOUCH) ? BTN.TOUCH : capabilities.hasKey(BTN.TOOL_FINGER) ? BTN.TOOL_FINGER : BTN.LEFT
+    }
+
+    /// The size actually used with `transform`, and where it comes from, for `gestured
+    /// devices` and the daemon's log: "344.95 × 194.97 mm (fallback: resolution 0; …)".
+    public func sizeDescription(transform: CoordinateTransform = .identity) -> String {
+        func mm(_ v: Double) -> String {
+            let r = (v * 100).rounded() / 100
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        if let s = transform.sizeMMOverride { return "\(mm(s.width)) × \(mm(s.height)) mm (size_mm from the config)" }
+        let base = "\(mm(sizeMM.width)) × \(mm(sizeMM.height)) mm"
+        return sizeIsFallback ? base + " (fallback: \(sizeReason))" : base + " (\(sizeReason))"
+    }
 
     /// Derives kind, protocol, axes and size from the capabilities. `id` defaults to the
     /// bus/vendor/product id.

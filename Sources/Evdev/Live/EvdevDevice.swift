@@ -136,7 +136,7 @@ public final class EvdevDevice {
             }
             return slots
         case .singleTouch:
-            let touching = libevdev_get_event_value(dev, UInt32(EV.KEY), UInt32(BTN.TOUCH)) != 0
+            let touching = libevdev_get_event_value(dev, UInt32(EV.KEY), UInt32(info.touchKey)) != 0
             return [SlotSnapshot(trackingID: touching ? 0 : -1,
                                  x: libevdev_get_event_value(dev, UInt32(EV.ABS), UInt32(ABS.X)),
                                  y: libevdev_get_event_value(dev, UInt32(EV.ABS), UInt32(ABS.Y)))]

@@ -57,8 +57,7 @@ public struct ContactTracker {
         endings.reserveCapacity(count * 2)
         frame = TouchFrame(time: 0, surface: geometry.surface)
         frame.contacts.reserveCapacity(count * 2)
-        let caps = info.capabilities
-        touchKey = caps.hasKey(BTN.TOUCH) ? BTN.TOUCH : caps.hasKey(BTN.TOOL_FINGER) ? BTN.TOOL_FINGER : BTN.LEFT
+        touchKey = info.touchKey
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
         for (i, s) in initialSlots.enumerated() where i < slots.count && s.trackingID >= 0 {
             slots[i] = Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
