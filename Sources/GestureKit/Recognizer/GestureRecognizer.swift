@@ -57,3 +57,16 @@ public protocol GestureRecognizer: AnyObject {
     /// recognizer needs on purpose (a double tap's first tap).
     func reset()
 }
+
+extension RecognizerState {
+    /// The arena's cancel as a continuous recognizer answers it: a gesture in progress ends
+    /// `cancelled` (reporting the event `cancelledEvent` builds); one not yet decided fails.
+    @inlinable public mutating func cancel(events: inout [GestureEvent], _ cancelledEvent: () -> GestureEvent) {
+        if isActive {
+            events.append(cancelledEvent())
+            self = .cancelled
+        } else if !isFinished {
+            self = .failed
+        }
+    }
+}

@@ -101,12 +101,7 @@ public final class PanRecognizer: GestureRecognizer {
     public func tick(now: Double, events: inout [GestureEvent]) {}
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
-        if state.isActive {
-            events.append(event(.cancelled, time: time))
-            state = .cancelled
-        } else if !state.isFinished {
-            state = .failed
-        }
+        state.cancel(events: &events) { event(.cancelled, time: time) }
     }
 
     public func reset() {

@@ -105,12 +105,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     }
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
-        if state.isActive {
-            events.append(event(.cancelled, time: time))
-            state = .cancelled
-        } else if !state.isFinished {
-            state = .failed
-        }
+        state.cancel(events: &events) { event(.cancelled, time: time) }
     }
 
     public func reset() {
