@@ -68,12 +68,9 @@ public final class CheckmarkRecognizer: GestureRecognizer {
         // The centre of a checkmark is its turn point: where the tick "lands".
         let fallback = finger.surface.normalized(a.turn)
         let center = StrokeGeometry.position(of: a.turn, stroke: stroke, fallback: fallback)
-        var region: String?
-        for r in regions where r.rect.contains(center) {
-            if region == nil { region = r.name }
-        }
         events.append(GestureEvent(kind: .checkmark, phase: .recognized, time: time, fingers: 1,
-                                   center: center, centerMM: a.turn, region: region))
+                                   center: center, centerMM: a.turn,
+                                   region: StrokeGeometry.region(containing: center, in: regions)?.name))
     }
 
     public func tick(now: Double, events: inout [GestureEvent]) {}

@@ -54,6 +54,11 @@ public enum StrokeGeometry {
         return w
     }
 
+    /// The first configured region (in config order) that contains `position` (normalized).
+    public static func region(containing position: Point, in regions: [Region]) -> Region? {
+        regions.first { $0.rect.contains(position) }
+    }
+
     /// The region a closed path encloses: of the regions whose centre the path winds around,
     /// the smallest by area (a circle around a logo inside a larger panel names the logo).
     /// Positions and regions are in normalized screen coordinates.

@@ -242,12 +242,9 @@ public final class TickleRecognizer: GestureRecognizer {
                 state = .recognized
                 let mm = stroke.mm[stroke.count - 1]
                 let pos = stroke.positions[stroke.count - 1]
-                var region: String?
-                for r in regions where r.rect.contains(pos) {
-                    if region == nil { region = r.name }
-                }
                 var e = GestureEvent(kind: .tickle, phase: .recognized, time: frame.time, fingers: 1,
-                                     center: pos, centerMM: mm, region: region)
+                                     center: pos, centerMM: mm,
+                                     region: StrokeGeometry.region(containing: pos, in: regions)?.name)
                 e.reversals = analysis.count
                 events.append(e)
             }
