@@ -288,7 +288,7 @@ public struct ConfigLoader {
             phases = out
         }
 
-        let step = t.number("step", in: Double.leastNonzeroMagnitude...1e9)
+        let step = t.number("step", in: 1e-6...1e9)
         var stepOf: StepQuantity? = nil
         if let s = t.string("step_of") {
             stepOf = StepQuantity(rawValue: s)
