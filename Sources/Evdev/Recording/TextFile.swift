@@ -1,7 +1,7 @@
 import Glibc
 
 /// Reading whole text files and listing directories with Glibc (Evdev needs no Foundation).
-enum TextFile {
+public enum TextFile {
     /// Recordings are small (a few MB at most); refuse anything absurd rather than exhaust memory.
     static let maxBytes = 256 << 20
     /// The longest line a recording may have; evemu and libinput write lines of a few hundred
