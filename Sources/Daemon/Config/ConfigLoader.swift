@@ -250,43 +250,8 @@ public struct ConfigLoader {
 
     private func readBinding(_ t: TableReader, index: Int, regions: Set<String>) -> Binding? {
         var ok = true
-        var gesture: GestureKind? = nil
-        if let g = t.string("gesture") {
-            gesture = GestureKind(rawValue: g)
-            if gesture == nil { t.error("gesture", "unknown gesture \"\(g)\" (known: \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false }
-        } else if !t.has("gesture") {
-            t.diagnostics.error(t.path, "a [[bind]] needs a gesture")
-            ok = false
-        } else { ok = false }
-
-        let device = t.string("device")
-        var region: String? = nil
-        if let r = t.string("region") {
-            if regions.contains(r) { region = r } else { t.error("region", "unknown region \"\(r)\" (defined: \(regions.sorted().joined(separator: ", ")))"); ok = false }
-        }
-        let direction: Direction? = enumValue(t, "direction", ok: &ok)
-        let edge: Edge? = enumValue(t, "edge", ok: &ok)
-        let fingers = t.int("fingers", in: 1...10)
-        let count = t.int("count", in: 1...5)
-
-        var phases: [GesturePhase]? = nil
-        if let ps = t.strings("phase", allowSingle: true) {
-            var out: [GesturePhase] = []
-            for p in ps {
-                guard let phase = GesturePhase(rawValue: p) else {
-                    t.error("phase", "unknown phase \"\(p)\" (known: \(GesturePhase.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false; break
-                }
-                out.append(phase)
-            }
-            if let g = gesture, ok {
-                if g.isContinuous, out.contains(.recognized) {
-                    t.error("phase", "\(g.rawValue) is continuous: its phases are began, changed, ended and cancelled"); ok = false
-                } else if !g.isContinuous, out.contains(where: { $0 != .recognized }) {
-                    t.error("phase", "\(g.rawValue) is discrete: its only phase is recognized"); ok = false
-                }
-            }
-            phases = out
-        }
+        let filter = readFilter(t, section: "[[bind]]", regions: regions, ok: &ok)
+        let gesture = filter?.gesture
 
         let step = t.number("step", in: Double.leastNonzeroMagnitude...1e9)
         var stepOf: StepQuantity? = nil
@@ -318,14 +283,60 @@ public struct ConfigLoader {
         let timeout = t.number("timeout", in: 0.001...86_400, unit: "s") ?? 10
         let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
         let maxConcurrent = t.int("max_concurrent", in: 1...64) ?? 1
-        t.finish(expected: "gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, timeout, cooldown or max_concurrent")
+        t.finish(expected: Self.filterKeys + ", step, step_of, run, shell, timeout, cooldown or max_concurrent")
 
-        guard ok, let g = gesture, let cmd = command else { return nil }
-        let defaultPhases: [GesturePhase] = g.isContinuous ? (step != nil ? [.changed] : [.ended]) : [.recognized]
+        guard ok, var f = filter, let cmd = command else { return nil }
+        if !t.has("phase") { f.phases = GestureFilter.defaultPhases(f.gesture, stepped: step != nil) }
         return Binding(
-            index: index, gesture: g, device: device, region: region, direction: direction, edge: edge,
-            fingers: fingers, count: count, phases: phases ?? defaultPhases, step: step, stepOf: stepOf,
+            index: index, filter: f, step: step, stepOf: stepOf,
             command: cmd, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
+    }
+
+    /// The keys a gesture filter reads, for `finish(expected:)` lists.
+    static let filterKeys = "gesture, device, region, direction, edge, fingers, count, phase"
+
+    /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
+    /// direction, edge, fingers, count, phase. Nil (and `ok` false) when any of them is wrong.
+    private func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
+        var gesture: GestureKind? = nil
+        if let g = t.string("gesture") {
+            gesture = GestureKind(rawValue: g)
+            if gesture == nil { t.error("gesture", "unknown gesture \"\(g)\" (known: \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false }
+        } else if !t.has("gesture") {
+            t.diagnostics.error(t.path, "a \(section) needs a gesture")
+            ok = false
+        } else { ok = false }
+
+        let device = t.string("device")
+        var region: String? = nil
+        if let r = t.string("region") {
+            if regions.contains(r) { region = r } else { t.error("region", "unknown region \"\(r)\" (defined: \(regions.sorted().joined(separator: ", ")))"); ok = false }
+        }
+        let direction: Direction? = enumValue(t, "direction", ok: &ok)
+        let edge: Edge? = enumValue(t, "edge", ok: &ok)
+        let fingers = t.int("fingers", in: 1...10)
+        let count = t.int("count", in: 1...5)
+
+        var phases: [GesturePhase]? = nil
+        if let ps = t.strings("phase", allowSingle: true) {
+            var out: [GesturePhase] = []
+            for p in ps {
+                guard let phase = GesturePhase(rawValue: p) else {
+                    t.error("phase", "unknown phase \"\(p)\" (known: \(GesturePhase.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false; break
+                }
+                out.append(phase)
+            }
+            if let g = gesture, ok {
+                if g.isContinuous, out.contains(.recognized) {
+                    t.error("phase", "\(g.rawValue) is continuous: its phases are began, changed, ended and cancelled"); ok = false
+                } else if !g.isContinuous, out.contains(where: { $0 != .recognized }) {
+                    t.error("phase", "\(g.rawValue) is discrete: its only phase is recognized"); ok = false
+                }
+            }
+            phases = out
+        }
+        guard ok, let g = gesture else { return nil }
+        return GestureFilter(gesture: g, device: device, region: region, direction: direction, edge: edge, fingers: fingers, count: count, phases: phases)
     }
 
     private func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
