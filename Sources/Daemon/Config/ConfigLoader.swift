@@ -253,7 +253,7 @@ public struct ConfigLoader {
         let filter = readFilter(t, section: "[[bind]]", regions: regions, ok: &ok)
         let gesture = filter?.gesture
 
-        let step = t.number("step", in: Double.leastNonzeroMagnitude...1e9)
+        let step = t.number("step", in: 1e-6...1e9)
         var stepOf: StepQuantity? = nil
         if let s = t.string("step_of") {
             stepOf = StepQuantity(rawValue: s)
