@@ -14,7 +14,7 @@ public enum TextFile {
         text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
-    static func read(_ path: String) throws(RecordingError) -> String {
+    public static func read(_ path: String) throws(RecordingError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw RecordingError(file: path, line: 0, message: "cannot open: \(errnoText(errno))") }
         defer { close(fd) }
@@ -33,10 +33,10 @@ public enum TextFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Names of the entries of a directory (without "." and "..").
-    static func list(_ dir: String) -> [String] {
+    public static func list(_ dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
