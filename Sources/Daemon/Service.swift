@@ -81,6 +81,7 @@ public final class GestureService {
         notifier.stopping()
         let t = MonotonicClock.now()
         for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
+        runner.outputs.removeAll()
         hub.shutdown()
         log.info("stopped")
         return 0
@@ -195,6 +196,17 @@ public final class GestureService {
             w.key("bindings"); w.int(config.bindings.count)
             w.key("running_commands"); w.int(runner.runningCount)
             w.key("replaying"); w.int(recordings.filter(\.isPlaying).count)
+            w.key("virtual_devices")
+            w.beginArray()
+            for (role, d) in runner.outputs.present {
+                w.beginObject()
+                w.key("role"); w.string(role.rawValue)
+                w.key("name"); w.string(d.name)
+                w.key("devnode"); w.string(d.devnode)
+                w.key("syspath"); w.string(d.syspath)
+                w.endObject()
+            }
+            w.endArray()
             w.key("devices")
             w.beginArray()
             for s in sources {
