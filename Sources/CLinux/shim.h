@@ -14,3 +14,4 @@ extern int accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 static inline int gestured_accept(int fd) {
     return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+#include <sys/eventfd.h>

@@ -46,7 +46,8 @@ public struct ConfigLoader {
         for (i, b) in reader.tables("bind").enumerated() {
             if let binding = readBinding(b, index: i + 1, regions: regionNames) { config.bindings.append(binding) }
         }
-        reader.finish(expected: "socket, defaults, device, region or bind")
+        if let m = reader.table("mqtt") { config.mqtt = readMQTT(m, regions: regionNames) }
+        reader.finish(expected: "socket, defaults, device, region, bind or mqtt")
         if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
         return config
     }
@@ -297,7 +298,7 @@ public struct ConfigLoader {
 
     /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
     /// direction, edge, fingers, count, phase. Nil (and `ok` false) when any of them is wrong.
-    private func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
+    func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
         var gesture: GestureKind? = nil
         if let g = t.string("gesture") {
             gesture = GestureKind(rawValue: g)
@@ -339,7 +340,7 @@ public struct ConfigLoader {
         return GestureFilter(gesture: g, device: device, region: region, direction: direction, edge: edge, fingers: fingers, count: count, phases: phases)
     }
 
-    private func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
+    func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
         guard let s = t.string(key) else { return nil }
         guard let v = E(rawValue: s) else {
             t.error(key, "unknown \(key) \"\(s)\" (known: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")

@@ -62,11 +62,7 @@ public final class SocketHub {
                 drop(client, reason: "sent a line longer than 64 KiB")
             case .lines(let lines):
                 for line in lines where !line.allSatisfy(\.isWhitespace) {
-                    let reply: String
-                    switch ClientCommand.parse(line) {
-                    case .success(let cmd): reply = onCommand(cmd, client)
-                    case .failure(let e): reply = errorLine(e.message)
-                    }
+                    let reply = ClientCommand.reply(to: line) { onCommand($0, client) }
                     guard send(reply, to: client) else { return }
                 }
             }
