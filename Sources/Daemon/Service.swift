@@ -86,6 +86,7 @@ public final class GestureService {
         let t = MonotonicClock.now()
         for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
         hub.shutdown()
+        runner.stopAll()
         stopFleet()
         log.info("stopped")
         return 0
