@@ -13,13 +13,14 @@ final class Broker {
     init() throws {
         dir = NSTemporaryDirectory() + "gestured-broker-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // Started as root, mosquitto drops to its own user: it must still save its sessions here.
+        chmod(dir, 0o777)
         port = try Self.freePort()
         try """
             listener \(port) 127.0.0.1
             allow_anonymous true
             persistence true
             persistence_location \(dir)/
-            autosave_on_changes true
             autosave_interval 1
             log_dest file \(dir)/broker.log
             """.write(toFile: dir + "/mosquitto.conf", atomically: true, encoding: .utf8)
@@ -47,6 +48,19 @@ final class Broker {
             guard p.isRunning, Date() < deadline else { throw HarnessError("mosquitto did not start on port \(port)") }
             usleep(20_000)
         }
+    }
+
+    /// Waits for the broker's next save of its sessions (every second), so that a persistent
+    /// subscriber's session outlives a SIGKILL.
+    func persist() throws {
+        let db = dir + "/mosquitto.db"
+        try? FileManager.default.removeItem(atPath: db)
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: db) {
+            guard Date() < deadline else { throw HarnessError("mosquitto did not save its sessions: \((try? String(contentsOfFile: dir + "/broker.log", encoding: .utf8)) ?? "")") }
+            usleep(20_000)
+        }
+        usleep(100_000)
     }
 
     /// SIGKILL: the broker vanishes as in a crash or a pulled cable.

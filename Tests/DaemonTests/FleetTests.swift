@@ -121,6 +121,7 @@ import Testing
         #expect(sub.wait(for: 3, on: topic).count == 3, "\(d.log)")
 
         // Dead: five circles while it is gone; the queue keeps the last three.
+        try broker.persist()
         broker.kill()
         for _ in 1...5 { try replayOnce() }
         let down = try Self.mqttStatus(c)
