@@ -11,16 +11,30 @@ public struct ConfigLoader {
     }
 
     public func load(path: String) throws -> DaemonConfig {
-        guard let data = FileSystem.contents(atPath: path) else {
+        guard let data = FileSystem.contents(atPath: path, maxBytes: ConfigLimits.maxFileBytes) else {
             throw ConfigErrors(errors: [ConfigError(file: path, line: 0, key: "", message: "cannot read the file")])
         }
+        guard data.count <= ConfigLimits.maxFileBytes else {
+            throw ConfigErrors(errors: [ConfigError(file: path, line: 0, key: "", message: "file larger than \(ConfigLimits.maxFileBytes >> 10) KiB (the limit)")])
+        }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw ConfigErrors(errors: [ConfigError(file: path, line: 1, key: "", message: "not UTF-8 text")])
+            throw ConfigErrors(errors: [ConfigError(file: path, line: Self.firstInvalidUTF8Line(data), key: "", message: "not UTF-8 text")])
         }
         return try parse(text, file: path)
     }
 
+    /// The line holding the first byte sequence that is not UTF-8.
+    static func firstInvalidUTF8Line(_ data: [UInt8]) -> Int {
+        var line = 1
+        for part in data.split(separator: 10, omittingEmptySubsequences: false) {
+            if String(validating: part, as: UTF8.self) == nil { return line }
+            line += 1
+        }
+        return line
+    }
+
     public func parse(_ text: String, file: String) throws -> DaemonConfig {
+        if let e = ConfigLimits.check(text, file: file) { throw ConfigErrors(errors: [e]) }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -56,7 +70,13 @@ public struct ConfigLoader {
     private func readSocket(_ t: TableReader) -> SocketConfig {
         var s = SocketConfig()
         if let p = t.string("path") {
-            if p.hasPrefix("/") { s.path = p } else { t.error("path", "must be an absolute path") }
+            if !p.hasPrefix("/") {
+                t.error("path", "must be an absolute path")
+            } else if p.utf8.count > SocketConfig.maxPathBytes {
+                t.error("path", "\(p.utf8.count) bytes long: a Unix socket path has at most \(SocketConfig.maxPathBytes) (sun_path)")
+            } else {
+                s.path = p
+            }
         }
         if let v = t.value("mode") {
             let digits = v.string ?? v.int.map { String($0) }
@@ -67,7 +87,13 @@ public struct ConfigLoader {
             }
         }
         if let g = t.string("group") {
-            if g.isEmpty { t.error("group", "must not be empty") } else { s.group = g }
+            if g.isEmpty {
+                t.error("group", "must not be empty")
+            } else if !SystemGroup.exists(g) {
+                t.error("group", "no group \"\(g)\" on this system")
+            } else {
+                s.group = g
+            }
         }
         if let n = t.int("max_clients", in: 1...4096) { s.maxClients = n }
         if let n = t.int("client_buffer_bytes", in: 1024...(64 << 20)) { s.clientBufferBytes = n }
@@ -127,7 +153,7 @@ public struct ConfigLoader {
         }
         if let c = t.numbers("calibration", count: 6) { s.calibration = c }
         if let z = t.numbers("size_mm", count: 2) {
-            if z.allSatisfy({ $0 > 0 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be positive millimetres") }
+            if z.allSatisfy({ $0 >= 1 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be within 1…10000 millimetres") }
         }
         if let g = t.bool("grab") { s.grab = g }
         if let names = t.strings("recognizers") {

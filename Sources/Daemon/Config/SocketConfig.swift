@@ -10,4 +10,8 @@ public struct SocketConfig: Sendable, Equatable {
     public var clientBufferBytes: Int = 256 * 1024
 
     public init() {}
+
+    /// The longest socket path: sun_path holds 107 bytes and a NUL, and the socket is bound
+    /// first at `path.<pid>.new` (up to 12 bytes more) before it is renamed into place.
+    public static let maxPathBytes = 107 - 12
 }
