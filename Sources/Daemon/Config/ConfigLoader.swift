@@ -97,7 +97,8 @@ public struct ConfigLoader {
         }
         if let n = t.int("max_clients", in: 1...4096) { s.maxClients = n }
         if let n = t.int("client_buffer_bytes", in: 1024...(64 << 20)) { s.clientBufferBytes = n }
-        t.finish(expected: "path, mode, group, max_clients or client_buffer_bytes")
+        if let x = t.number("line_timeout", in: 0.05...3600, unit: "s") { s.lineTimeout = x }
+        t.finish(expected: "path, mode, group, max_clients, client_buffer_bytes or line_timeout")
         return s
     }
 
