@@ -61,7 +61,8 @@ public struct ConfigLoader {
         for (i, b) in reader.tables("bind").enumerated() {
             if let binding = readBinding(b, index: i + 1, regions: regionNames) { config.bindings.append(binding) }
         }
-        reader.finish(expected: "socket, defaults, device, region or bind")
+        if let m = reader.table("mqtt") { config.mqtt = readMQTT(m, regions: regionNames) }
+        reader.finish(expected: "socket, defaults, device, region, bind or mqtt")
         if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
         return config
     }
@@ -98,7 +99,8 @@ public struct ConfigLoader {
         }
         if let n = t.int("max_clients", in: 1...4096) { s.maxClients = n }
         if let n = t.int("client_buffer_bytes", in: 1024...(64 << 20)) { s.clientBufferBytes = n }
-        t.finish(expected: "path, mode, group, max_clients or client_buffer_bytes")
+        if let x = t.number("line_timeout", in: 0.05...3600, unit: "s") { s.lineTimeout = x }
+        t.finish(expected: "path, mode, group, max_clients, client_buffer_bytes or line_timeout")
         return s
     }
 
@@ -318,7 +320,7 @@ public struct ConfigLoader {
 
     /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
     /// direction, edge, fingers, count, phase. Nil (and `ok` false) when any of them is wrong.
-    private func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
+    func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
         var gesture: GestureKind? = nil
         if let g = t.string("gesture") {
             gesture = GestureKind(rawValue: g)
@@ -416,7 +418,7 @@ public struct ConfigLoader {
         return action
     }
 
-    private func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
+    func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
         guard let s = t.string(key) else { return nil }
         guard let v = E(rawValue: s) else {
             t.error(key, "unknown \(key) \"\(s)\" (known: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")

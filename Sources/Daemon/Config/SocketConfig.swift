@@ -8,6 +8,9 @@ public struct SocketConfig: Sendable, Equatable {
     public var maxClients: Int = 32
     /// Bytes of output queued for one client before it is dropped as too slow.
     public var clientBufferBytes: Int = 256 * 1024
+    /// Seconds a client may take to finish a line it started before it is dropped (a client
+    /// that sends half a command and stalls would otherwise hold its slot forever).
+    public var lineTimeout: Double = 5
 
     public init() {}
 
