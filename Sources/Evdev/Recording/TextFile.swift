@@ -1,11 +1,11 @@
 import Glibc
 
 /// Reading whole text files and listing directories with Glibc (Evdev needs no Foundation).
-enum TextFile {
+public enum TextFile {
     /// Recordings are small (a few MB at most); refuse anything absurd rather than exhaust memory.
     static let maxBytes = 256 << 20
 
-    static func read(_ path: String) throws(RecordingError) -> String {
+    public static func read(_ path: String) throws(RecordingError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw RecordingError(file: path, line: 0, message: "cannot open: \(errnoText(errno))") }
         defer { close(fd) }
