@@ -1,4 +1,5 @@
 import ArgumentParser
+import Corpus
 import GestureKit
 
 /// `gestured-bench shapes`: taught-shape accuracy on the five people (docs/recognition.md) and
@@ -8,8 +9,8 @@ struct ShapesCommand: ParsableCommand {
         commandName: "shapes",
         abstract: "Taught shapes: accuracy on the unistroke corpus (open set, leave-one-subject-out) and matching cost.")
 
-    @Option(help: "Directories of <shape>.evemu + <shape>.windows.")
-    var corpus: [String] = ["Tests/Fixtures/unistroke", "Tests/Fixtures/unistroke-s02-s05"]
+    @Option(help: "Directory holding unistroke/ and unistroke-s02-s05/.")
+    var fixtures = "Tests/Fixtures"
 
     @Option(help: "Examples per taught shape when a person teaches their own.")
     var k = 5
@@ -25,7 +26,8 @@ struct ShapesCommand: ParsableCommand {
 
     func run() throws {
         if !speedOnly {
-            let accuracy = try TaughtShapeAccuracy.load(directories: corpus)
+            let corpus = try UnistrokeCorpus.load(UnistrokeCorpus.sources(fixtures: fixtures))
+            let accuracy = TaughtShapeAccuracy(corpus: corpus)
             print(accuracy.report(k: k, repetitions: repetitions, seed: seed))
         }
         print(ShapeMatchBench().run().table())

@@ -1,4 +1,4 @@
-import Evdev
+import Corpus
 import GestureKit
 
 /// How well taught shapes are found and how well untaught ones are rejected, on the $1 data
@@ -38,30 +38,15 @@ struct TaughtShapeAccuracy {
 
     // MARK: the strokes
 
-    /// `<shape>.evemu` + `<shape>.windows` in each directory; each stroke is labelled by the
-    /// window it lies in (`start end subject/speed/name`).
-    static func load(directories: [String]) throws -> TaughtShapeAccuracy {
-        var samples: [Sample] = []
-        for dir in directories {
-            for shape in UnistrokeShapes.all {
-                let recording = try Recording.load(path: "\(dir)/\(shape).evemu")
-                let windows = try TextFile.read("\(dir)/\(shape).windows").split(separator: "\n").map { line in
-                    let f = line.split(separator: " ")
-                    return (start: Double(f[0]) ?? 0, subject: String(f[2].split(separator: "/")[0]))
-                }
-                let start = recording.events.first?.time ?? 0
-                var resampled: [Point] = []
-                for touch in RecordedStrokes.touches(recording, minSizeMM: 1) {
-                    guard case .stroke(let stroke) = touch.verdict else { continue }
-                    let t = touch.time + start
-                    guard let w = windows.last(where: { $0.start <= t }) else { continue }
-                    stroke.resample(count: ShapeExample.pointCount, into: &resampled)
-                    samples.append(Sample(subject: w.subject, shape: shape, points: resampled))
-                }
-            }
+    /// The corpus's strokes, each as the shape recognizer sees it at lift: its path resampled.
+    init(corpus: UnistrokeCorpus) {
+        var resampled: [Point] = []
+        samples = corpus.strokes.map { c in
+            var stroke = Stroke()
+            for p in c.path { stroke.append(mm: p, position: p, time: 0) }
+            stroke.resample(count: ShapeExample.pointCount, into: &resampled)
+            return Sample(subject: c.subject, shape: c.shape, points: resampled)
         }
-        guard !samples.isEmpty else { throw BenchError("no strokes in \(directories.joined(separator: ", "))") }
-        return TaughtShapeAccuracy(samples: samples)
     }
 
     var subjects: [String] { Array(Set(samples.map(\.subject))).sorted() }
@@ -165,17 +150,10 @@ struct TaughtShapeAccuracy {
     }
 }
 
-/// The sixteen shapes of the $1 data set.
-enum UnistrokeShapes {
-    static let all = ["arrow", "caret", "check", "circle", "delete_mark", "left_curly_brace", "left_sq_bracket",
-                      "pigtail", "question_mark", "rectangle", "right_curly_brace", "right_sq_bracket", "star",
-                      "triangle", "v", "x"]
-}
-
 extension TaughtShapeAccuracy {
     /// The tables of docs/recognition.md.
     func report(k: Int, repetitions: Int, seed: UInt64) -> String {
-        let open = UnistrokeShapes.all.filter { !Self.taught.contains($0) }
+        let open = UnistrokeCorpus.shapes.filter { !Self.taught.contains($0) }
         var lines = [
             "taught: \(Self.taught.joined(separator: ", "))",
             "open set (must be rejected): \(open.joined(separator: ", "))",
