@@ -34,11 +34,13 @@ public enum ShapeFile {
         var examples: [ShapeExample] = []
         var pendingExample: (line: Int, date: String, source: String)?
         var number = 0
+        var last = 1  // the last line with content: where an error about the end is reported
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             guard raw.utf8.count <= maxLineBytes else { throw ParseError(line: number, message: "line longer than \(maxLineBytes) bytes") }
             let line = raw.drop { $0 == " " || $0 == "\t" }
             if line.isEmpty || line.hasPrefix("#") || line == "\r" { continue }
+            last = number
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             let keyword = words[0]
             guard sawVersion || keyword == "gestured-shape" else {
@@ -87,9 +89,9 @@ public enum ShapeFile {
             }
         }
         if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
-        guard sawVersion else { throw ParseError(line: max(number, 1), message: "empty: expected \"gestured-shape \(version)\"") }
-        guard let name else { throw ParseError(line: number, message: "no \"name\" line") }
-        guard !examples.isEmpty else { throw ParseError(line: number, message: "no examples") }
+        guard sawVersion else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
+        guard let name else { throw ParseError(line: last, message: "no \"name\" line") }
+        guard !examples.isEmpty else { throw ParseError(line: last, message: "no examples") }
         return TaughtShape(name: name, examples: examples)
     }
 
