@@ -11,6 +11,8 @@ public struct DaemonConfig: Sendable {
     public var bindings: [Binding] = []
     /// `[shapes]`: the taught shapes every device's shape recognizer holds.
     public var shapes = ShapesConfig()
+    /// `[mqtt]`: nil when the daemon speaks to no broker.
+    public var mqtt: MQTTConfig?
 
     public init(file: String) { self.file = file }
 
