@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// The effective setup in words, for `gestured check-config`: what an operator needs to see to
@@ -26,6 +27,7 @@ public struct ConfigExplanation {
             out.append("device section \(d.index), matching \(describe(d.match)):")
             out.append(contentsOf: describe(config.defaults.overlaid(with: d.settings)).map { "  " + $0 })
         }
+        out.append(contentsOf: describe(config.shapes))
         out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
         for b in config.bindings { out.append("  " + describe(b)) }
         return out.joined(separator: "\n")
@@ -66,6 +68,16 @@ public struct ConfigExplanation {
         return out
     }
 
+    private func describe(_ s: ShapesConfig) -> [String] {
+        guard let dir = s.directory else { return ["taught shapes: none ([shapes] dir not set)"] }
+        var out = ["taught shapes in \(dir): \(s.shapes.isEmpty ? "none" : "")"]
+        for shape in s.shapes {
+            let rotate = shape.rotate ? "any rotation and drawing direction" : "as drawn (orientation and direction matter)"
+            out.append("  \(shape.name): \(shape.examples.count) example\(shape.examples.count == 1 ? "" : "s"), threshold \(fmt(shape.threshold)), \(rotate)")
+        }
+        return out
+    }
+
     private func describe(_ b: Binding) -> String {
         var cond = ["\(b.gesture.rawValue) \(b.phases.map(\.rawValue).joined(separator: "/"))"]
         if let v = b.device { cond.append("device \"\(v)\"") }
@@ -74,12 +86,15 @@ public struct ConfigExplanation {
         if let v = b.edge { cond.append("edge \(v.rawValue)") }
         if let v = b.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
         if let v = b.count { cond.append("count \(v)") }
+        if let v = b.shape { cond.append("shape \(v)") }
         if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
-        let cmd: String
-        switch b.command {
-        case .argv(let a): cmd = "run " + a.map { "\"\($0)\"" }.joined(separator: " ")
-        case .shell(let s): cmd = "shell \"\(s)\""
+        let what: String
+        switch b.action {
+        case .command(.argv(let a)): what = "run " + a.map { "\"\($0)\"" }.joined(separator: " ") + " (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+        case .command(.shell(let s)): what = "shell \"\(s)\" (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+        case .keys(let chords): what = "keys " + chords.map(\.text).joined(separator: ", ") + " on the virtual keyboard (cooldown \(fmt(b.cooldown)) s)"
+        case .click(let button): what = "\(button.rawValue) click at the gesture's centre with the virtual pointer (cooldown \(fmt(b.cooldown)) s)"
         }
-        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(cmd) (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(what)"
     }
 }
