@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
+        // The reference MQTT client, for [mqtt] (a fleet's broker).
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Linux headers Glibc's module leaves out (epoll, timerfd, signalfd) for the daemon's loop.
         .systemLibrary(name: "CLinux"),
 
@@ -52,7 +54,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "GestureKit", "Evdev", "CLinux",
+                "GestureKit", "Evdev", "CLinux", "CMosquitto",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -70,6 +72,10 @@ let package = Package(
             swiftSettings: ownImports
         ),
 
+        // The unistroke corpus (five people's strokes in Tests/Fixtures) read through the real
+        // recording parser and tracker: what the accuracy figures and tests are measured on.
+        .target(name: "Corpus", dependencies: ["GestureKit", "Evdev"]),
+
         // Benchmarks: a release-mode executable that replays recordings through the full
         // pipeline and prints figures (docs/performance.md). The allocation counter is linked
         // into this executable only.
@@ -77,13 +83,13 @@ let package = Package(
         .executableTarget(
             name: "gestured-bench",
             dependencies: [
-                "GestureKit", "Evdev", "CMallocCounter",
+                "GestureKit", "Evdev", "Corpus", "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit", "Corpus"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Evdev", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]

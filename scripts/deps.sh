@@ -6,12 +6,16 @@
 set -euo pipefail
 level=${1:-build}
 
-pkgs=(libevdev-dev libudev-dev libmtdev-dev pkg-config)
+pkgs=(libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
   vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools lisgd kmod python3 util-linux) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
+esac
+# The fleet tests: a real broker and its clients; the Debian package: its checker and a clean root.
+case "$level" in
+  test|vm) pkgs+=(mosquitto mosquitto-clients dpkg-dev lintian debootstrap fakeroot) ;;
 esac
 
 missing=()

@@ -44,6 +44,7 @@ extension GestureService {
                 if source.readable(emit: { self.deliver($0, from: source) }) == .gone { self.close(source, lost: false) }
             }
             sources.append(source)
+            fleet?.device(source.label, added: true)
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
         } catch {
             log.warning("cannot open \(candidate.devnode): \(error)")
@@ -55,5 +56,6 @@ extension GestureService {
         if lost { source.cancel(now: MonotonicClock.now()) { self.deliver($0, from: source) } }
         loop.remove(source.device.fd)
         sources.removeAll { $0 === source }
+        fleet?.device(source.label, added: false)
     }
 }
