@@ -85,6 +85,7 @@ public final class GestureService {
         notifier.stopping()
         let t = MonotonicClock.now()
         for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
+        runner.outputs.removeAll()
         hub.shutdown()
         runner.stopAll()
         stopFleet()
@@ -209,6 +210,17 @@ public final class GestureService {
             w.key("bindings"); w.int(config.bindings.count)
             w.key("running_commands"); w.int(runner.runningCount)
             w.key("replaying"); w.int(recordings.filter(\.isPlaying).count)
+            w.key("virtual_devices")
+            w.beginArray()
+            for (role, d) in runner.outputs.present {
+                w.beginObject()
+                w.key("role"); w.string(role.rawValue)
+                w.key("name"); w.string(d.name)
+                w.key("devnode"); w.string(d.devnode)
+                w.key("syspath"); w.string(d.syspath)
+                w.endObject()
+            }
+            w.endArray()
             if let f = fleet { w.key("mqtt"); f.writeStatus(&w) }
             w.key("devices")
             w.beginArray()
