@@ -16,17 +16,21 @@ struct Devices: ParsableCommand {
             print("no touch devices found")
             return
         }
+        var devices: [EvdevDevice] = []
         for c in candidates {
             do {
-                let device = try EvdevDevice(devnode: c.devnode, properties: c.properties)
-                print(Self.describe(device))
+                devices.append(try EvdevDevice(devnode: c.devnode, properties: c.properties))
             } catch {
                 print("\(c.devnode): cannot open: \(error)")
             }
         }
+        for device in devices {
+            let clone = devices.first { $0.info.name == TouchClone.name(for: device.info.name) }
+            print(Self.describe(device, clone: clone))
+        }
     }
 
-    static func describe(_ device: EvdevDevice) -> String {
+    static func describe(_ device: EvdevDevice, clone: EvdevDevice? = nil) -> String {
         let i = device.info
         var lines: [String] = []
         lines.append("\(i.devnode ?? "?"): \(i.name)")
@@ -43,6 +47,11 @@ struct Devices: ParsableCommand {
         }
         lines.append("  calibration: \(calibration)")
         lines.append("  grab:        \(device.isGrabbedElsewhere() ? "grabbed by another process" : "not grabbed")")
+        if TouchClone.isClone(name: i.name) {
+            lines.append("  passthrough: this is gestured's clone of a passed-through device (the app reads it)")
+        } else if let clone {
+            lines.append("  passthrough: yes, the app reads the clone \(clone.devnode)")
+        }
         return lines.joined(separator: "\n")
     }
 

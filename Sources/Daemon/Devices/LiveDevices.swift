@@ -35,6 +35,8 @@ extension GestureService {
         guard !sources.contains(where: { ($0 as? LiveDeviceSource)?.device.devnode == candidate.devnode }) else { return }
         do {
             var device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
+            // Its own clones are the app's devices: opening them would pass them through again.
+            if TouchClone.isClone(name: device.info.name) { return }
             if PipelineFactory.wantsGrab(device.info, config: config) {
                 // Grab decided from the matching config section, which needs the device's identity.
                 device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties, grab: true)
@@ -55,6 +57,7 @@ extension GestureService {
     private func close(_ source: LiveDeviceSource, lost: Bool) {
         if lost { source.cancel(now: MonotonicClock.now()) { self.deliver($0, from: source) } }
         loop.remove(source.device.fd)
+        source.close()
         sources.removeAll { $0 === source }
     }
 }
