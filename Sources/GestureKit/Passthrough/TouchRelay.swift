@@ -106,9 +106,16 @@ public struct TouchRelay {
         }
         if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
             fingersReached = true
+            var cancelled = false
             for i in tracks.indices where !tracks[i].lifted && tracks[i].state == .forwarding {
-                if tracks[i].fresh { tracks[i].state = .held } else { cancel(i, out: &out) }
+                if tracks[i].fresh {
+                    tracks[i].state = .held
+                } else {
+                    cancel(i, out: &out)
+                    cancelled = true
+                }
             }
+            if cancelled { out.append(.sync) }
         }
         settleClaims(claims, out: &out)
         for c in f.contacts {

@@ -1,0 +1,96 @@
+# 10. Passthrough, as an app sees it: a real libinput client (`libinput debug-events`) reads the
+# clone gestured makes of a grabbed touchscreen (finger.py, 200 × 120 mm). A tap passes through
+# at its millimetres; a recognized circle ends in TOUCH_CANCEL, not TOUCH_UP; a stroke from the
+# edge band never reaches the app while the same stroke in the middle does, and a tap in the
+# band arrives late but whole; three fingers down cancel the touches the app already had.
+# The clone is shown by `gestured devices` and the socket's status, hotplug does not pass the
+# clone through again, and a reload turns passthrough off and on without losing the device.
+source "$VMDIR/passthrough.sh"
+SOCK=$WORK/gestured.sock
+finger_start
+daemon_start "$(config passthrough)"
+client_start c
+wait_daemon_opens "$FINGER_node"
+wait_until 15 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
+udevadm settle --timeout=10
+CLONE=$("$GESTURED" devices | sed -n 's|.*passthrough: yes, the app reads the clone \(/dev/input/event[0-9]*\).*|\1|p')
+[ -c "$CLONE" ] || die "gestured devices shows no clone: $("$GESTURED" devices)"
+say "clone: $CLONE"
+status_json | grep -q "\"passthrough\":true,\"clone\":\"$CLONE\"" || die "status does not show the clone: $(status_json)"
+"$GESTURED" devices | grep -q "this is gestured's clone" || die "gestured devices does not mark the clone: $("$GESTURED" devices)"
+[ "$(grep -c '(gestured clone)' /proc/bus/input/devices)" = 1 ] || die "not exactly one clone: $(grep Name /proc/bus/input/devices)"
+daemon_holds "$CLONE" && die "the daemon opened its own clone (hotplug loop)"
+app_watch app "$CLONE"
+
+# A tap passes through, down and up at its millimetres.
+n=$(app_lines app)
+finger "tap 100 60"
+wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the tap did not reach the app: $(app_show app "$n")"
+read -r x y <<< "$(app_down_mm app "$n" | head -1)"
+near "$x" 100 0.2 && near "$y" 60 0.2 || die "the tap arrived at $x/$y mm, not 100/60: $(app_show app "$n")"
+[ "$(app_count app "$n" TOUCH_CANCEL)" = 0 ] || die "the tap was cancelled: $(app_show app "$n")"
+say "tap passed through at $x/$y mm"
+
+# A circle is recognized; the app's touch ends in TOUCH_CANCEL, not TOUCH_UP.
+n=$(app_lines app); m=$(lines "$SDIR/c.jsonl")
+finger "circle 100 60 25 1200"
+wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=circle phase=recognized
+wait_until 5 test "$(app_count app "$n" TOUCH_CANCEL)" -ge 1 || die "the circle's touch was not cancelled: $(app_show app "$n")"
+[ "$(app_count app "$n" TOUCH_DOWN)" = 1 ] || die "the circle's touch did not reach the app first: $(app_show app "$n")"
+[ "$(app_count app "$n" TOUCH_UP)" = 0 ] || die "the circle ended in TOUCH_UP: $(app_show app "$n")"
+say "circle: TOUCH_DOWN … TOUCH_CANCEL"
+
+# A stroke from the edge band is an edge swipe: the app never sees it.
+n=$(app_lines app); m=$(lines "$SDIR/c.jsonl")
+finger "stroke 0 2 60 60 60 400"
+wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=edge_swipe phase=recognized
+sleep 1
+[ "$(app_count app "$n")" = 0 ] || die "the edge swipe reached the app: $(app_show app "$n")"
+say "edge swipe: nothing reached the app"
+# The same stroke in the middle is no gesture: the app has it all.
+n=$(app_lines app)
+finger "stroke 0 70 60 128 60 400"
+wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the middle stroke did not reach the app: $(app_show app "$n")"
+read -r x y <<< "$(app_down_mm app "$n" | head -1)"
+near "$x" 70 0.2 && near "$y" 60 0.2 || die "the middle stroke began at $x/$y mm, not 70/60"
+[ "$(app_count app "$n" TOUCH_MOTION)" -ge 20 ] || die "the middle stroke's motion is missing: $(app_show app "$n")"
+say "middle stroke passed through from $x/$y mm"
+# A tap in the band is held until every recognizer has failed, then delivered where it was.
+n=$(app_lines app)
+finger "tap 3 60"
+wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the tap in the edge band never reached the app: $(app_show app "$n")"
+read -r x y <<< "$(app_down_mm app "$n" | head -1)"
+near "$x" 3 0.2 && near "$y" 60 0.2 || die "the held tap arrived at $x/$y mm, not 3/60"
+say "tap in the edge band delivered late at $x/$y mm"
+
+# Three fingers down: the two touches the app already had are cancelled, the third never shown.
+n=$(app_lines app); m=$(lines "$SDIR/c.jsonl")
+moves=()
+for i in $(seq 1 15); do moves+=("move 0 50 $((40 + i * 3))" "move 1 70 $((40 + i * 3))" "move 2 90 $((40 + i * 3))" "sleep 15"); done
+finger "down 0 50 40" "sleep 150" "down 1 70 40" "sleep 150" "down 2 90 40" "sleep 50" "${moves[@]}" "up 0" "up 1" "up 2"
+wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=swipe phase=recognized fingers=3
+sleep 0.5
+[ "$(app_count app "$n" TOUCH_DOWN)" = 2 ] || die "the app did not see exactly the first two fingers: $(app_show app "$n")"
+[ "$(app_count app "$n" TOUCH_CANCEL)" -ge 1 ] || die "the first two fingers were not cancelled: $(app_show app "$n")"
+[ "$(app_count app "$n" TOUCH_UP)" = 0 ] || die "a finger of the three-finger swipe was lifted, not cancelled: $(app_show app "$n")"
+say "three fingers: $(app_since app "$n" | awk '{print $2}' | uniq -c | tr -s ' ' | tr '\n' ',')"
+
+# A reload that turns passthrough off removes the clone and keeps the device; on again, a new clone.
+sed -i 's/^passthrough = true/passthrough = false/' "$WORK/passthrough.toml"
+kill -HUP "$DAEMON_PID"
+wait_until 10 test ! -e "$CLONE" || die "the clone is still there after passthrough was turned off"
+daemon_holds "$FINGER_node" || die "the daemon lost the device when passthrough was turned off"
+m=$(lines "$SDIR/c.jsonl")
+finger "circle 100 60 25 1200"
+wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=circle phase=recognized
+sed -i 's/^passthrough = false/passthrough = true/' "$WORK/passthrough.toml"
+kill -HUP "$DAEMON_PID"
+wait_until 10 test "$(grep -c 'passed through to' "$SDIR/daemon.log")" -ge 2 || die "no new clone after passthrough was turned on again"
+udevadm settle --timeout=10
+CLONE=$(status_json | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
+[ -c "$CLONE" ] || die "status shows no clone after the second reload: $(status_json)"
+app_watch app2 "$CLONE"
+n=$(app_lines app2)
+finger "tap 100 60"
+wait_until 5 test "$(app_count app2 "$n" TOUCH_UP)" -ge 1 || die "a tap did not pass through the new clone: $(app_show app2 "$n")"
+expect_daemon_alive "at the end"
