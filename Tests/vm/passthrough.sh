@@ -7,7 +7,7 @@ finger_start() {
   /usr/bin/python3 "$VMDIR/finger.py" "Passthrough Touchscreen" "$WORK/finger.node" < "$WORK/finger.in" > "$SDIR/finger.log" 2>&1 &
   FINGER_pid=$!; track "$FINGER_pid"
   exec 7> "$WORK/finger.in"
-  wait_until 15 test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
+  wait_until 60 test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
   FINGER_node=$(cat "$WORK/finger.node")
   udevadm settle --timeout=10
   say "scripted touchscreen at $FINGER_node"
@@ -29,7 +29,7 @@ app_watch() {
   stdbuf -oL libinput debug-events --device "$2" > "$SDIR/$1.libinput" 2>&1 &
   track $!
   printf -v "${1}_pid" %s $!
-  wait_until 15 grep -q DEVICE_ADDED "$SDIR/$1.libinput" || die "libinput debug-events did not open $2: $(cat "$SDIR/$1.libinput")"
+  wait_until 30 grep -q DEVICE_ADDED "$SDIR/$1.libinput" || die "libinput debug-events did not open $2: $(cat "$SDIR/$1.libinput")"
   say "libinput reads $2: $(grep DEVICE_ADDED "$SDIR/$1.libinput" | head -1 | tr -s ' ')"
 }
 
@@ -63,4 +63,13 @@ s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"{\"status
 f = s.makefile()
 for line in f:
     if line.startswith("{\"status\""): print(line.strip()); break' "$SOCK"
+}
+
+# grabbed NODE: someone holds an exclusive grab (EVIOCGRAB) on NODE: ours fails with EBUSY.
+grabbed() {
+  /usr/bin/python3 -c 'import evdev, sys
+d = evdev.InputDevice(sys.argv[1])
+try: d.grab()
+except OSError: sys.exit(0)
+d.ungrab(); sys.exit(1)' "$1"
 }

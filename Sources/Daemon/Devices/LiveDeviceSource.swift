@@ -106,7 +106,7 @@ final class LiveDeviceSource: DeviceSource {
             try device.setGrabbed(true)
             let clone = try TouchClone(of: device)
             passthrough = Passthrough(clone: clone, rules: rules)
-            log.info("\(name): passed through to \(clone.devnode) (\(clone.output.name))")
+            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))")
         } catch {
             log.error("\(name): passthrough failed, the app keeps the device: \(error)")
             setGrab(config.settings(for: device.info.identity).settings.grab ?? false)

@@ -60,7 +60,7 @@ public final class Passthrough {
 
     /// Passthrough ends (reload, unplug): the app's contacts are cancelled, then the clone removed.
     public func end() {
-        if clone.output.isAlive { cancelForApp() }
+        if clone.isAlive { cancelForApp() }
         clone.destroy()
     }
 

@@ -18,6 +18,11 @@ import Glibc
 ///
 /// Each step is one write(2) (UInputDevice). Steady state allocates nothing.
 public final class TouchClone {
+    /// Where the clone's frames go: its uinput device; for benchmarks any FrameSink.
+    private let sink: any FrameSink
+    /// The uinput device, nil for a clone writing to another sink.
+    public let output: UInputDevice?
+
     /// Ends a clone's name: how an operator's udev rule, `gestured devices` and gestured's own
     /// hotplug (which never opens a clone) recognize it.
     public static let nameSuffix = " (gestured clone)"
@@ -41,8 +46,7 @@ public final class TouchClone {
         var value: Int32
     }
 
-    public let output: UInputDevice
-    public var devnode: String { output.devnode }
+    public var devnode: String { output?.devnode ?? "" }
     private let hasTouchKey: Bool
     private let hasToolFinger: Bool
     /// The events of the frame being read, until its SYN_REPORT.
@@ -61,7 +65,7 @@ public final class TouchClone {
     private var syncOwed = false
 
     /// Creates the clone of an open (normally grabbed) protocol-B device.
-    public init(of device: EvdevDevice) throws(DeviceError) {
+    public convenience init(of device: EvdevDevice) throws(DeviceError) {
         var template: OpaquePointer?
         let rc = libevdev_new_from_fd(device.fd, &template)
         guard rc == 0, let template else {
@@ -75,20 +79,34 @@ public final class TouchClone {
             var abs = input_absinfo(value: 0, minimum: 0, maximum: 0x0f /* MT_TOOL_MAX */, fuzz: 0, flat: 0, resolution: 0)
             libevdev_enable_event_code(template, UInt32(EV.ABS), UInt32(ABS.MT_TOOL_TYPE), &abs)
         }
-        hasTouchKey = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOUCH)) != 0
-        hasToolFinger = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOOL_FINGER)) != 0
-        output = try UInputDevice(template: template)
-        let slots = max(1, device.info.slotCount)
+        let touchKey = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOUCH)) != 0
+        let toolFinger = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOOL_FINGER)) != 0
+        let output = try UInputDevice(template: template)
+        self.init(output: output, sink: output, slotCount: device.info.slotCount, touchKey: touchKey, toolFinger: toolFinger)
+    }
+
+    /// A clone writing to `sink` (benchmarks: the same work with another write(2) target).
+    public convenience init(sink: any FrameSink, slotCount: Int, touchKey: Bool = true) {
+        self.init(output: nil, sink: sink, slotCount: slotCount, touchKey: touchKey, toolFinger: false)
+    }
+
+    private init(output: UInputDevice?, sink: any FrameSink, slotCount: Int, touchKey: Bool, toolFinger: Bool) {
+        self.output = output
+        self.sink = sink
+        hasTouchKey = touchKey
+        hasToolFinger = toolFinger
+        let slots = max(1, slotCount)
         down = Array(repeating: false, count: slots)
         palm = Array(repeating: false, count: slots)
         forwarded = Array(repeating: false, count: slots)
         pending.reserveCapacity(256)
     }
 
-    public var syspath: String { output.syspath }
+    public var name: String { output?.name ?? "" }
+    public var isAlive: Bool { output?.isAlive ?? true }
 
     /// Removes the clone from the system (also done when the process dies).
-    public func destroy() { output.destroy() }
+    public func destroy() { output?.destroy() }
 
     // MARK: Reading
 
@@ -167,7 +185,7 @@ public final class TouchClone {
         touchKeys()
         open = 0
         syncOwed = false
-        try output.sendFrame()
+        try sink.sendFrame()
     }
 
     private func emitRaw(_ r: RawEvent) {
@@ -207,18 +225,26 @@ public final class TouchClone {
         let any = down.contains(true)
         guard any != touchKeyDown else { return }
         touchKeyDown = any
-        if hasTouchKey { output.append(type: EV.KEY, code: BTN.TOUCH, value: any ? 1 : 0) }
-        if hasToolFinger { output.append(type: EV.KEY, code: BTN.TOOL_FINGER, value: any ? 1 : 0) }
+        if hasTouchKey { sink.append(type: EV.KEY, code: BTN.TOUCH, value: any ? 1 : 0) }
+        if hasToolFinger { sink.append(type: EV.KEY, code: BTN.TOOL_FINGER, value: any ? 1 : 0) }
     }
 
     private func event(_ type: UInt16, _ code: UInt16, _ value: Int32) {
         if syncOwed {
             touchKeys()
-            output.append(type: EV.SYN, code: SYN.REPORT, value: 0)
+            sink.append(type: EV.SYN, code: SYN.REPORT, value: 0)
             syncOwed = false
             open = 0
         }
-        output.append(type: type, code: code, value: value)
+        sink.append(type: type, code: code, value: value)
         open += 1
     }
 }
+
+/// Where frames of events go, each ended by SYN_REPORT and written at once.
+public protocol FrameSink: AnyObject {
+    func append(type: UInt16, code: UInt16, value: Int32)
+    func sendFrame() throws(DeviceError)
+}
+
+extension UInputDevice: FrameSink {}
