@@ -70,6 +70,10 @@ let package = Package(
             swiftSettings: ownImports
         ),
 
+        // The unistroke corpus (five people's strokes in Tests/Fixtures) read through the real
+        // recording parser and tracker: what the accuracy figures and tests are measured on.
+        .target(name: "Corpus", dependencies: ["GestureKit", "Evdev"]),
+
         // Benchmarks: a release-mode executable that replays recordings through the full
         // pipeline and prints figures (docs/performance.md). The allocation counter is linked
         // into this executable only.
@@ -77,13 +81,13 @@ let package = Package(
         .executableTarget(
             name: "gestured-bench",
             dependencies: [
-                "GestureKit", "Evdev", "CMallocCounter",
+                "GestureKit", "Evdev", "Corpus", "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit", "Corpus"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Evdev", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]

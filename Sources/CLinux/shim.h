@@ -14,3 +14,8 @@ extern int accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 static inline int gestured_accept(int fd) {
     return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+// prctl is variadic (Swift cannot call it): the one use, orphans of bound commands reparented
+// to the daemon so that it sees a command's whole process group end.
+#include <sys/prctl.h>
+static inline int gestured_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }

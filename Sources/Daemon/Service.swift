@@ -82,6 +82,7 @@ public final class GestureService {
         let t = MonotonicClock.now()
         for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
         hub.shutdown()
+        runner.stopAll()
         log.info("stopped")
         return 0
     }

@@ -1,12 +1,22 @@
 import ArgumentParser
 import Glibc
 
-/// `gestured-bench`: prints the figures of docs/performance.md.
+/// `gestured-bench`: prints the figures of docs/performance.md (`pipeline`, the default) and of
+/// docs/recognition.md (`accuracy`).
 /// Build it in release mode: `swift build -c release --product gestured-bench`.
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured-bench",
+        abstract: "Measures gestured's speed and memory, and its recognizers' accuracy.",
+        subcommands: [PipelineCommand.self, AccuracyCommand.self],
+        defaultSubcommand: PipelineCommand.self)
+}
+
+/// `gestured-bench [pipeline]`: the figures of docs/performance.md.
+struct PipelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pipeline",
         abstract: "Measures gestured's cost per input event, circle fit time, allocations and memory.")
 
     @Option(help: "Passes over each recording (one timing sample per pass).")

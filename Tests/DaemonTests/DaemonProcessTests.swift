@@ -99,6 +99,9 @@ import Testing
         #expect(Double(env["GESTURE_X"] ?? "") != nil && Double(env["GESTURE_Y_MM"] ?? "") != nil, "\(env)")
         #expect(Double(env["GESTURE_RADIUS_MM"] ?? "") ?? 0 > 5, "\(env)")
         #expect(["clockwise", "counterclockwise"].contains(env["GESTURE_DIRECTION"] ?? ""))
+        // The file appears just before the shell exits and is reaped: wait for the log line.
+        let reaped = Date().addingTimeInterval(5)
+        while !d.log.contains("exited with status 0") && Date() < reaped { usleep(20_000) }
         #expect(d.log.contains("exited with status 0"))
     }
 

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import GestureKit
 import Logging
@@ -11,7 +12,13 @@ public final class ActionRunner {
         var started: Double
         var deadline: Double
         var terminated = false
+        /// The command itself has exited; what it started in its process group may still run,
+        /// and the run counts (timeout, max_concurrent) until the group is empty.
+        var leaderExited = false
     }
+
+    /// Seconds running commands get after the daemon's SIGTERM before their groups get SIGKILL.
+    static let exitGrace = 1.0
 
     /// Seconds between SIGTERM and SIGKILL for a command past its timeout.
     static let killGrace = 2.0
@@ -34,6 +41,9 @@ public final class ActionRunner {
             p += 1
         }
         baseEnvironment = env
+        // Orphans of a command (`sleep 100 &` in a shell) become our children instead of init's:
+        // their exits arrive as SIGCHLD, so a run ends when its whole group has ended.
+        _ = gestured_become_subreaper()
     }
 
     /// New bindings (reload). Running commands keep running under their old timeouts.
@@ -88,7 +98,8 @@ public final class ActionRunner {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             if pid <= 0 { break }
-            guard let r = running.removeValue(forKey: pid) else { continue }
+            guard let r = running[pid], !r.leaderExited else { continue }
+            running[pid]?.leaderExited = true
             let secs = String(Int((now - r.started) * 1000)) + " ms"
             let low = status & 0x7f
             if low == 0 {
@@ -100,6 +111,32 @@ public final class ActionRunner {
                 log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(secs)")
             }
         }
+        for (group, r) in running where r.leaderExited && !Self.groupAlive(group) {
+            running.removeValue(forKey: group)
+        }
+    }
+
+    /// True while any process is in the group (a zombie still counts until reaped).
+    private static func groupAlive(_ group: pid_t) -> Bool { kill(-group, 0) == 0 || errno == EPERM }
+
+    /// On the daemon's SIGTERM, running commands are stopped with it (the choice documented in
+    /// the README): each group gets SIGTERM, then SIGKILL after `exitGrace` seconds. Nothing
+    /// gestured started outlives it.
+    public func stopAll() {
+        guard !running.isEmpty else { return }
+        log.info("stopping \(running.count) running command(s)")
+        for group in running.keys { kill(-group, SIGTERM) }
+        let end = MonotonicClock.now() + Self.exitGrace
+        while !running.isEmpty && MonotonicClock.now() < end {
+            usleep(10_000)
+            reap(now: MonotonicClock.now())
+        }
+        for (group, r) in running {
+            log.warning("binding \(r.binding): process group \(group) outlived SIGTERM, sending SIGKILL")
+            kill(-group, SIGKILL)
+        }
+        usleep(10_000)
+        reap(now: MonotonicClock.now())
     }
 
     /// Kills commands past their timeout: SIGTERM first, SIGKILL after a grace period.

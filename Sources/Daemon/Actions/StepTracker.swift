@@ -6,6 +6,7 @@ import GestureKit
 /// fires once, reporting the signed number of steps (GESTURE_STEPS), and moves the base on.
 struct StepTracker {
     private var base: [String: Double] = [:]
+    static let maxSteps = 1_000_000.0
 
     /// nil: no step boundary crossed (do not fire). Otherwise the signed step count.
     mutating func steps(_ e: GestureEvent, device: String, step: Double, of q: StepQuantity) -> Int? {
@@ -16,10 +17,16 @@ struct StepTracker {
             return nil
         case .changed:
             let b = base[device] ?? (q == .scale ? 1 : 0)
-            let n = Int(((v - b) / step).rounded(.towardZero))
-            guard n != 0 else { return nil }
-            base[device] = b + Double(n) * step
-            return n
+            let whole = ((v - b) / step).rounded(.towardZero)
+            guard !whole.isNaN, whole != 0 else { return nil }
+            // Checked: a ratio past Int's range would trap. More than maxSteps at once is
+            // reported as maxSteps, and the base jumps to the value.
+            guard abs(whole) <= Self.maxSteps else {
+                base[device] = v
+                return whole > 0 ? Int(Self.maxSteps) : -Int(Self.maxSteps)
+            }
+            base[device] = b + whole * step
+            return Int(whole)
         case .ended, .cancelled, .recognized:
             base[device] = nil
             return nil

@@ -45,17 +45,12 @@ public enum StepQuantity: String, Sendable, CaseIterable {
     }
 }
 
-/// A `[[bind]]` rule: a gesture and conditions → a command.
+/// A `[[bind]]` rule: a gesture filter → a command. The filter's fields read as the binding's
+/// own (`b.gesture`, `b.phases`, …).
+@dynamicMemberLookup
 public struct Binding: Sendable, Equatable {
     public var index: Int
-    public var gesture: GestureKind
-    public var device: String?
-    public var region: String?
-    public var direction: Direction?
-    public var edge: Edge?
-    public var fingers: Int?
-    public var count: Int?
-    public var phases: [GesturePhase]
+    public var filter: GestureFilter
     public var step: Double?
     public var stepOf: StepQuantity?
     public var command: BoundCommand
@@ -63,15 +58,8 @@ public struct Binding: Sendable, Equatable {
     public var cooldown: Double
     public var maxConcurrent: Int
 
-    /// Everything but the phase and step: does this gesture event concern the binding?
-    public func matches(_ e: GestureEvent, device label: DeviceLabel) -> Bool {
-        guard e.kind == gesture, phases.contains(e.phase) else { return false }
-        if let d = device, !Glob.matches(d, label.name), !Glob.matches(d, label.id) { return false }
-        if let r = region, e.region != r { return false }
-        if let d = direction, e.direction != d { return false }
-        if let d = edge, e.edge != d { return false }
-        if let f = fingers, e.fingers != f { return false }
-        if let c = count, e.tapCount != c { return false }
-        return true
-    }
+    public subscript<T>(dynamicMember key: KeyPath<GestureFilter, T>) -> T { filter[keyPath: key] }
+
+    /// Everything but the step: does this gesture event concern the binding?
+    public func matches(_ e: GestureEvent, device label: DeviceLabel) -> Bool { filter.matches(e, device: label) }
 }

@@ -11,16 +11,30 @@ public struct ConfigLoader {
     }
 
     public func load(path: String) throws -> DaemonConfig {
-        guard let data = FileSystem.contents(atPath: path) else {
+        guard let data = FileSystem.contents(atPath: path, maxBytes: ConfigLimits.maxFileBytes) else {
             throw ConfigErrors(errors: [ConfigError(file: path, line: 0, key: "", message: "cannot read the file")])
         }
+        guard data.count <= ConfigLimits.maxFileBytes else {
+            throw ConfigErrors(errors: [ConfigError(file: path, line: 0, key: "", message: "file larger than \(ConfigLimits.maxFileBytes >> 10) KiB (the limit)")])
+        }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw ConfigErrors(errors: [ConfigError(file: path, line: 1, key: "", message: "not UTF-8 text")])
+            throw ConfigErrors(errors: [ConfigError(file: path, line: Self.firstInvalidUTF8Line(data), key: "", message: "not UTF-8 text")])
         }
         return try parse(text, file: path)
     }
 
+    /// The line holding the first byte sequence that is not UTF-8.
+    static func firstInvalidUTF8Line(_ data: [UInt8]) -> Int {
+        var line = 1
+        for part in data.split(separator: 10, omittingEmptySubsequences: false) {
+            if String(validating: part, as: UTF8.self) == nil { return line }
+            line += 1
+        }
+        return line
+    }
+
     public func parse(_ text: String, file: String) throws -> DaemonConfig {
+        if let e = ConfigLimits.check(text, file: file) { throw ConfigErrors(errors: [e]) }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -56,7 +70,13 @@ public struct ConfigLoader {
     private func readSocket(_ t: TableReader) -> SocketConfig {
         var s = SocketConfig()
         if let p = t.string("path") {
-            if p.hasPrefix("/") { s.path = p } else { t.error("path", "must be an absolute path") }
+            if !p.hasPrefix("/") {
+                t.error("path", "must be an absolute path")
+            } else if p.utf8.count > SocketConfig.maxPathBytes {
+                t.error("path", "\(p.utf8.count) bytes long: a Unix socket path has at most \(SocketConfig.maxPathBytes) (sun_path)")
+            } else {
+                s.path = p
+            }
         }
         if let v = t.value("mode") {
             let digits = v.string ?? v.int.map { String($0) }
@@ -67,11 +87,18 @@ public struct ConfigLoader {
             }
         }
         if let g = t.string("group") {
-            if g.isEmpty { t.error("group", "must not be empty") } else { s.group = g }
+            if g.isEmpty {
+                t.error("group", "must not be empty")
+            } else if !SystemGroup.exists(g) {
+                t.error("group", "no group \"\(g)\" on this system")
+            } else {
+                s.group = g
+            }
         }
         if let n = t.int("max_clients", in: 1...4096) { s.maxClients = n }
         if let n = t.int("client_buffer_bytes", in: 1024...(64 << 20)) { s.clientBufferBytes = n }
-        t.finish(expected: "path, mode, group, max_clients or client_buffer_bytes")
+        if let x = t.number("line_timeout", in: 0.05...3600, unit: "s") { s.lineTimeout = x }
+        t.finish(expected: "path, mode, group, max_clients, client_buffer_bytes or line_timeout")
         return s
     }
 
@@ -128,7 +155,7 @@ public struct ConfigLoader {
         }
         if let c = t.numbers("calibration", count: 6) { s.calibration = c }
         if let z = t.numbers("size_mm", count: 2) {
-            if z.allSatisfy({ $0 > 0 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be positive millimetres") }
+            if z.allSatisfy({ $0 >= 1 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be within 1…10000 millimetres") }
         }
         if let g = t.bool("grab") { s.grab = g }
         if let v = t.bool("passthrough") { s.passthrough = v }
@@ -261,12 +288,60 @@ public struct ConfigLoader {
 
     private func readBinding(_ t: TableReader, index: Int, regions: Set<String>) -> Binding? {
         var ok = true
+        let filter = readFilter(t, section: "[[bind]]", regions: regions, ok: &ok)
+        let gesture = filter?.gesture
+
+        let step = t.number("step", in: 1e-6...1e9)
+        var stepOf: StepQuantity? = nil
+        if let s = t.string("step_of") {
+            stepOf = StepQuantity(rawValue: s)
+            if stepOf == nil {
+                t.error("step_of", "unknown quantity \"\(s)\" (known: \(StepQuantity.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false
+            } else if let q = stepOf, let g = gesture, !q.gestures.contains(g) {
+                t.error("step_of", "\(g.rawValue) does not report \(s) (it is reported by \(q.gestures.map(\.rawValue).joined(separator: ", ")))"); ok = false
+            }
+        }
+        if (step == nil) != (stepOf == nil), !(t.has("step") && t.has("step_of")) {
+            t.error(step == nil ? "step_of" : "step", "step and step_of go together (e.g. step = 10, step_of = \"translation_mm\")"); ok = false
+        }
+
+        var command: BoundCommand? = nil
+        let run = t.strings("run")
+        let shell = t.string("shell")
+        if t.has("run") && t.has("shell") {
+            t.error("shell", "give either run = [argv…] or shell = \"…\", not both"); ok = false
+        } else if let r = run {
+            if r.isEmpty || r[0].isEmpty { t.error("run", "needs at least the program to run"); ok = false } else { command = .argv(r) }
+        } else if let s = shell {
+            if s.isEmpty { t.error("shell", "must not be empty"); ok = false } else { command = .shell(s) }
+        } else if !t.has("run") && !t.has("shell") {
+            t.diagnostics.error(t.path, "a [[bind]] needs run = [argv…] or shell = \"…\""); ok = false
+        } else { ok = false }
+
+        let timeout = t.number("timeout", in: 0.001...86_400, unit: "s") ?? 10
+        let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
+        let maxConcurrent = t.int("max_concurrent", in: 1...64) ?? 1
+        t.finish(expected: Self.filterKeys + ", step, step_of, run, shell, timeout, cooldown or max_concurrent")
+
+        guard ok, var f = filter, let cmd = command else { return nil }
+        if !t.has("phase") { f.phases = GestureFilter.defaultPhases(f.gesture, stepped: step != nil) }
+        return Binding(
+            index: index, filter: f, step: step, stepOf: stepOf,
+            command: cmd, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
+    }
+
+    /// The keys a gesture filter reads, for `finish(expected:)` lists.
+    static let filterKeys = "gesture, device, region, direction, edge, fingers, count, phase"
+
+    /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
+    /// direction, edge, fingers, count, phase. Nil (and `ok` false) when any of them is wrong.
+    private func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
         var gesture: GestureKind? = nil
         if let g = t.string("gesture") {
             gesture = GestureKind(rawValue: g)
             if gesture == nil { t.error("gesture", "unknown gesture \"\(g)\" (known: \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false }
         } else if !t.has("gesture") {
-            t.diagnostics.error(t.path, "a [[bind]] needs a gesture")
+            t.diagnostics.error(t.path, "a \(section) needs a gesture")
             ok = false
         } else { ok = false }
 
@@ -298,45 +373,8 @@ public struct ConfigLoader {
             }
             phases = out
         }
-
-        let step = t.number("step", in: Double.leastNonzeroMagnitude...1e9)
-        var stepOf: StepQuantity? = nil
-        if let s = t.string("step_of") {
-            stepOf = StepQuantity(rawValue: s)
-            if stepOf == nil {
-                t.error("step_of", "unknown quantity \"\(s)\" (known: \(StepQuantity.allCases.map(\.rawValue).joined(separator: ", ")))"); ok = false
-            } else if let q = stepOf, let g = gesture, !q.gestures.contains(g) {
-                t.error("step_of", "\(g.rawValue) does not report \(s) (it is reported by \(q.gestures.map(\.rawValue).joined(separator: ", ")))"); ok = false
-            }
-        }
-        if (step == nil) != (stepOf == nil), !(t.has("step") && t.has("step_of")) {
-            t.error(step == nil ? "step_of" : "step", "step and step_of go together (e.g. step = 10, step_of = \"translation_mm\")"); ok = false
-        }
-
-        var command: BoundCommand? = nil
-        let run = t.strings("run")
-        let shell = t.string("shell")
-        if t.has("run") && t.has("shell") {
-            t.error("shell", "give either run = [argv…] or shell = \"…\", not both"); ok = false
-        } else if let r = run {
-            if r.isEmpty || r[0].isEmpty { t.error("run", "needs at least the program to run"); ok = false } else { command = .argv(r) }
-        } else if let s = shell {
-            if s.isEmpty { t.error("shell", "must not be empty"); ok = false } else { command = .shell(s) }
-        } else if !t.has("run") && !t.has("shell") {
-            t.diagnostics.error(t.path, "a [[bind]] needs run = [argv…] or shell = \"…\""); ok = false
-        } else { ok = false }
-
-        let timeout = t.number("timeout", in: 0.001...86_400, unit: "s") ?? 10
-        let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
-        let maxConcurrent = t.int("max_concurrent", in: 1...64) ?? 1
-        t.finish(expected: "gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, timeout, cooldown or max_concurrent")
-
-        guard ok, let g = gesture, let cmd = command else { return nil }
-        let defaultPhases: [GesturePhase] = g.isContinuous ? (step != nil ? [.changed] : [.ended]) : [.recognized]
-        return Binding(
-            index: index, gesture: g, device: device, region: region, direction: direction, edge: edge,
-            fingers: fingers, count: count, phases: phases ?? defaultPhases, step: step, stepOf: stepOf,
-            command: cmd, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
+        guard ok, let g = gesture else { return nil }
+        return GestureFilter(gesture: g, device: device, region: region, direction: direction, edge: edge, fingers: fingers, count: count, phases: phases)
     }
 
     private func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {

@@ -72,6 +72,7 @@ final class TableReader {
     func number(_ key: String, in range: ClosedRange<Double>, unit: String = "") -> Double? {
         guard let v = value(key) else { return nil }
         guard let x = Self.number(v) else { typeError(key, "a number", v); return nil }
+        guard x.isFinite else { error(key, "\(x) is not a finite number"); return nil }
         guard range.contains(x) else {
             let u = unit.isEmpty ? "" : " \(unit)"
             error(key, "\(fmt(x)) is out of range \(fmt(range.lowerBound))…\(fmt(range.upperBound))\(u)")
@@ -111,6 +112,7 @@ final class TableReader {
                 error(key, "expected an array of \(count) numbers, found an element of type \(e.type.description)")
                 return nil
             }
+            guard x.isFinite else { error(key, "element \(out.count + 1) (\(x)) is not a finite number"); return nil }
             out.append(x)
         }
         guard out.count == count else { error(key, "expected \(count) numbers, found \(out.count)"); return nil }

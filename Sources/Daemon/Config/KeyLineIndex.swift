@@ -1,3 +1,5 @@
+import Evdev
+
 /// Maps TOML key paths to the line they are written on.
 ///
 /// TOMLKit reports positions for syntax errors only, so semantic errors would have no line.
@@ -22,7 +24,7 @@ struct KeyLineIndex {
             return path
         }
 
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, raw) in TextFile.lines(text).enumerated() {
             let lineNo = i + 1
             let line = raw.drop { $0 == " " || $0 == "\t" }
             if let delim = inMultilineString {

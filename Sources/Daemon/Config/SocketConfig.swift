@@ -8,6 +8,13 @@ public struct SocketConfig: Sendable, Equatable {
     public var maxClients: Int = 32
     /// Bytes of output queued for one client before it is dropped as too slow.
     public var clientBufferBytes: Int = 256 * 1024
+    /// Seconds a client may take to finish a line it started before it is dropped (a client
+    /// that sends half a command and stalls would otherwise hold its slot forever).
+    public var lineTimeout: Double = 5
 
     public init() {}
+
+    /// The longest socket path: sun_path holds 107 bytes and a NUL, and the socket is bound
+    /// first at `path.<pid>.new` (up to 12 bytes more) before it is renamed into place.
+    public static let maxPathBytes = 107 - 12
 }

@@ -14,6 +14,8 @@ public final class DeadlineTimer {
 
     deinit { close(fd) }
 
+    static let never = 1e12
+
     /// Arms for `deadline` (absolute, monotonic seconds), or disarms with nil.
     public func arm(_ deadline: Double?) {
         guard deadline != armed else { return }
@@ -21,7 +23,8 @@ public final class DeadlineTimer {
         var spec = itimerspec()
         if let d = deadline {
             // 0 would disarm: a deadline already past fires after one nanosecond.
-            let t = max(d, 1e-9)
+            // Clamped to 30,000 years: a later (or NaN) deadline must not trap converting to Int.
+            let t = d.isNaN ? Self.never : min(max(d, 1e-9), Self.never)
             spec.it_value.tv_sec = Int(t)
             spec.it_value.tv_nsec = max(1, Int((t - Double(Int(t))) * 1e9))
         }

@@ -19,6 +19,9 @@ final class SocketClient {
     }
 
     var pendingBytes: Int { output.count - outputStart }
+    /// When the client started the line it has not finished yet (nil: no partial line).
+    var partialLineSince: Double? = nil
+    var hasPartialLine: Bool { !input.isEmpty }
 
     func wants(_ gesture: String) -> Bool { subscriptions?.contains(gesture) ?? true }
 

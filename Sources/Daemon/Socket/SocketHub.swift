@@ -14,6 +14,15 @@ public final class SocketHub {
     private let maxClients: Int
     private let bufferLimit: Int
     private let log: Logger
+    private let lineTimeout: Double
+    /// Wakes the hub for a partial line's timeout and for the refusal summary.
+    private let timer: DeadlineTimer
+    /// Clients refused since the last log line, and when the next summary is due (nil: no burst).
+    private var refusedSinceLog = 0
+    private var refusalLogDue: Double? = nil
+    /// Accepts per wake-up: a flood of connects must not keep the loop from serving clients.
+    static let acceptBatch = 32
+    static let refusalLogInterval = 1.0
     /// Answers a command with one JSON line.
     var onCommand: (ClientCommand, SocketClient) -> String = { _, _ in #"{"error":"not ready"}"# }
 
@@ -25,16 +34,23 @@ public final class SocketHub {
         self.maxClients = config.maxClients
         self.bufferLimit = config.clientBufferBytes
         self.log = log
+        self.lineTimeout = config.lineTimeout
+        timer = try DeadlineTimer()
         try loop.add(listener.fd) { [unowned self] _ in self.acceptAll() }
+        try loop.add(timer.fd) { [unowned self] _ in
+            self.timer.acknowledge()
+            self.expire(now: MonotonicClock.now())
+        }
     }
 
     private func acceptAll() {
-        while let fd = listener.accept() {
+        for _ in 0..<Self.acceptBatch {
+            guard let fd = listener.accept() else { break }
             if clients.count >= maxClients {
                 let msg = "{\"error\":\"too many clients (limit \(maxClients))\"}\n"
                 _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
                 close(fd)
-                log.warning("refused a client: \(maxClients) clients already connected")
+                refused()
                 continue
             }
             let client = SocketClient(fd: fd, id: nextID)
@@ -61,6 +77,12 @@ public final class SocketHub {
                 _ = client.flush()
                 drop(client, reason: "sent a line longer than 64 KiB")
             case .lines(let lines):
+                if !client.hasPartialLine {
+                    client.partialLineSince = nil
+                } else if client.partialLineSince == nil || !lines.isEmpty {
+                    client.partialLineSince = MonotonicClock.now()
+                    rearm()
+                }
                 for line in lines where !line.allSatisfy(\.isWhitespace) {
                     let reply: String
                     switch ClientCommand.parse(line) {
@@ -71,6 +93,45 @@ public final class SocketHub {
                 }
             }
         }
+    }
+
+    /// A refused client: the first of a burst is logged at once, the rest as one count per
+    /// `refusalLogInterval` (2,000 quick connects are two log lines, not 2,000).
+    private func refused() {
+        if refusalLogDue == nil {
+            log.warning("refusing clients: \(maxClients) already connected (max_clients)")
+            refusalLogDue = MonotonicClock.now() + Self.refusalLogInterval
+            rearm()
+        } else {
+            refusedSinceLog += 1
+        }
+    }
+
+    /// Drops clients whose partial line is older than `lineTimeout`, and logs the refusal count.
+    private func expire(now: Double) {
+        if let due = refusalLogDue, due <= now {
+            if refusedSinceLog > 0 {
+                log.warning("refused \(refusedSinceLog) more client(s) in the last \(fmt(Self.refusalLogInterval)) s: \(maxClients) already connected (max_clients)")
+                refusedSinceLog = 0
+                refusalLogDue = now + Self.refusalLogInterval
+            } else {
+                refusalLogDue = nil
+            }
+        }
+        for client in Array(clients.values) {
+            if let since = client.partialLineSince, since + lineTimeout <= now {
+                _ = client.enqueue(errorLine("incomplete line: no newline within \(fmt(lineTimeout)) s"), limit: bufferLimit)
+                _ = client.flush()
+                drop(client, reason: "sent an incomplete line and no newline within \(fmt(lineTimeout)) s")
+            }
+        }
+        rearm()
+    }
+
+    private func rearm() {
+        var t = refusalLogDue
+        for c in clients.values { if let s = c.partialLineSince { t = min(t ?? .infinity, s + lineTimeout) } }
+        timer.arm(t)
     }
 
     /// Sends one event to every client that subscribed to its gesture.

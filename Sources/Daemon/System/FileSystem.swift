@@ -4,7 +4,9 @@ import Glibc
 /// FileManager would link all of Foundation (and ICU) into the static binary for three calls.
 public enum FileSystem {
     /// The whole file, or nil when it cannot be opened or read (missing, a directory, no permission).
-    public static func contents(atPath path: String) -> [UInt8]? {
+    /// Stops after `maxBytes` + 1 bytes, so a caller can tell "too large" without reading
+    /// a device file or a huge file to its end.
+    public static func contents(atPath path: String, maxBytes: Int = Int.max) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -18,6 +20,7 @@ public enum FileSystem {
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxBytes { return bytes }
         }
     }
 

@@ -52,6 +52,9 @@ public struct DeviceInfo: Sendable {
     public var y: AxisInfo
     /// Slots the tracker keeps: the kernel's for protocol B, mtdev's for protocol A, 1 for single touch.
     public var slotCount: Int
+    /// The most slots a device may have: libevdev's own limit (MAX_SLOTS), far above any touch
+    /// surface (10–20). Recordings claiming more are rejected; the tracker never allocates more.
+    public static let maxSlots = 256
     /// Width and height of the surface in device orientation.
     public var sizeMM: SizeMM
     /// True when the size is not from the axis resolution (see `DeviceSize`).
@@ -107,7 +110,7 @@ public struct DeviceInfo: Sendable {
             touchProtocol = .multitouchB
             x = mtX
             y = mtY
-            slotCount = max(1, Int(slot.maximum) + 1)
+            slotCount = min(Self.maxSlots, max(1, Int(slot.maximum) + 1))
         } else if let mtX, let mtY {
             touchProtocol = .multitouchA
             x = mtX

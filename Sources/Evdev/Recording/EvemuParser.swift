@@ -25,8 +25,11 @@ struct EvemuParser {
 
     mutating func parse(_ text: String) throws(RecordingError) {
         var lineNo = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in TextFile.lines(text) {
             lineNo += 1
+            guard raw.utf8.count <= TextFile.maxLineBytes else {
+                throw fail(lineNo, "line longer than \(TextFile.maxLineBytes) bytes (the limit)")
+            }
             try parseLine(raw, lineNo)
         }
     }
@@ -82,6 +85,9 @@ struct EvemuParser {
     private mutating func parseEvent(_ f: [Substring], _ n: Int) throws(RecordingError) {
         guard f.count == 4 else { throw fail(n, "event needs 4 fields (time type code value), got \(f.count)") }
         guard let time = parseTime(f[0]) else { throw fail(n, "bad event time \"\(f[0])\"") }
+        guard time <= Recording.maxEventTime else {
+            throw fail(n, "event time \(f[0]) is later than \(Int(Recording.maxEventTime)) s (the limit)")
+        }
         guard let type = UInt16(f[1], radix: 16) else { throw fail(n, "bad event type \"\(f[1])\" (hex)") }
         guard let code = UInt16(f[2], radix: 16) else { throw fail(n, "bad event code \"\(f[2])\" (hex)") }
         guard let value = Int32(decimal: f[3]) else { throw fail(n, "bad event value \"\(f[3])\" (decimal)") }
@@ -117,8 +123,15 @@ struct EvemuParser {
         return out
     }
 
+    /// Bytes of bits one type (or the properties) may have: codes 0…0x2ff (KEY_MAX, the largest
+    /// of any type), which is what evemu writes for EV_KEY.
+    static let maxBitBytes = (0x2ff + 1) / 8
+
     private mutating func parseProperties(_ f: [Substring], _ n: Int) throws(RecordingError) {
         let bytes = try hexBytes(f[...], n)
+        guard propOffset + bytes.count <= Self.maxBitBytes else {
+            throw fail(n, "P: more than \(Self.maxBitBytes) bytes of properties (the limit)")
+        }
         for (i, b) in bytes.enumerated() {
             for bit in 0..<8 where b & (1 << bit) != 0 {
                 caps.properties.insert(UInt16((propOffset + i) * 8 + bit))
@@ -133,6 +146,9 @@ struct EvemuParser {
         let t = UInt16(type)
         let bytes = try hexBytes(f[1...], n)
         let offset = bitOffsets[t, default: 0]
+        guard offset + bytes.count <= Self.maxBitBytes else {
+            throw fail(n, "B: more than \(Self.maxBitBytes) bytes for event type \(type) (codes up to 0x2ff, the limit)")
+        }
         for (i, b) in bytes.enumerated() {
             for bit in 0..<8 where b & (1 << bit) != 0 {
                 let code = UInt16((offset + i) * 8 + bit)
@@ -160,6 +176,9 @@ struct EvemuParser {
             v.append(d)
         }
         guard v[0] <= v[1] else { throw fail(n, "axis 0x\(String(code, radix: 16)): min \(v[0]) > max \(v[1])") }
+        if code == ABS.MT_SLOT, v[1] >= DeviceInfo.maxSlots {
+            throw fail(n, "ABS_MT_SLOT maximum \(v[1]): more than \(DeviceInfo.maxSlots) slots (the limit)")
+        }
         guard v.count < 5 || v[4] >= 0 else { throw fail(n, "axis 0x\(String(code, radix: 16)): negative resolution") }
         caps.axes[code] = AxisInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
     }

@@ -35,8 +35,11 @@ struct LibinputRecordParser {
 
     init(file: String) { self.file = file }
 
+    /// libinput's layout nests 5 levels deep; more is not a libinput recording.
+    static let maxNesting = 16
+
     static func looksLikeYAML(_ text: String) -> Bool {
-        for line in text.split(separator: "\n").prefix(40) {
+        for line in TextFile.lines(text).prefix(40) {
             if line.hasPrefix("version:") || line.hasPrefix("libinput:") || line.hasPrefix("devices:") { return true }
         }
         return false
@@ -48,8 +51,11 @@ struct LibinputRecordParser {
 
     mutating func parse(_ text: String, id: String) throws(RecordingError) -> (DeviceInfo, [InputEvent]) {
         var n = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in TextFile.lines(text) {
             n += 1
+            guard raw.utf8.count <= TextFile.maxLineBytes else {
+                throw fail(n, "line longer than \(TextFile.maxLineBytes) bytes (the limit)")
+            }
             try parseLine(raw, n)
         }
         guard let version else { throw fail(0, "no 'version:' line: not a libinput recording") }
@@ -65,9 +71,8 @@ struct LibinputRecordParser {
     private mutating func parseLine(_ raw: Substring, _ n: Int) throws(RecordingError) {
         var line = stripComment(raw)
         while line.last == " " || line.last == "\t" || line.last == "\r" { line = line.dropLast() }
-        var indent = 0
-        while indent < line.count, line[line.index(line.startIndex, offsetBy: indent)] == " " { indent += 1 }
-        var content = line.dropFirst(indent)
+        var content = line.drop(while: { $0 == " " })
+        var indent = line.utf8.count - content.utf8.count
         if content.isEmpty || content == "---" || content == "..." { return }
         var isItem = false
         if content == "-" || content.hasPrefix("- ") {
@@ -76,6 +81,7 @@ struct LibinputRecordParser {
             indent += 2
         }
         while let top = stack.last, top.indent >= indent { stack.removeLast() }
+        guard stack.count < Self.maxNesting else { throw fail(n, "nested deeper than \(Self.maxNesting) levels (the limit)") }
         let path = stack.map(\.key)
         if let (key, value) = keyValue(content) {
             if isItem && key == "node" && path == ["devices"] {
@@ -119,6 +125,9 @@ struct LibinputRecordParser {
             guard let a = Int32(exactly: v[0]), let b = Int32(exactly: v[1]), a <= b else {
                 throw fail(n, "axis \(code): bad range \(v[0])…\(v[1])")
             }
+            if code == ABS.MT_SLOT, b >= DeviceInfo.maxSlots {
+                throw fail(n, "ABS_MT_SLOT maximum \(b): more than \(DeviceInfo.maxSlots) slots (the limit)")
+            }
             caps.axes[code] = AxisInfo(minimum: a, maximum: b, fuzz: Int32(clamping: v[2]), flat: Int32(clamping: v[3]),
                                        resolution: v.count == 5 ? Int32(clamping: max(0, v[4])) : 0)
         default:
@@ -137,6 +146,9 @@ struct LibinputRecordParser {
             let v = try ints(content, n)
             guard v.count == 5 else { throw fail(n, "event needs [sec, usec, type, code, value], got \(v.count) numbers") }
             guard v[0] >= 0, v[1] >= 0, v[1] < 1_000_000 else { throw fail(n, "bad event time \(v[0]).\(v[1])") }
+            guard Double(v[0]) <= Recording.maxEventTime else {
+                throw fail(n, "event time \(v[0]) s is later than \(Int(Recording.maxEventTime)) s (the limit)")
+            }
             guard let type = UInt16(exactly: v[2]), let code = UInt16(exactly: v[3]), let value = Int32(exactly: v[4]) else {
                 throw fail(n, "event type, code or value out of range")
             }

@@ -5,6 +5,9 @@ public struct Recording: Sendable {
     public var path: String
     public var info: DeviceInfo
     public var events: [InputEvent]
+    /// The latest event time a recording may have, in seconds (since boot or the epoch: either
+    /// is far below). Later times could not become a timeval or a timer deadline.
+    public static let maxEventTime = 1e11
 
     public init(path: String, info: DeviceInfo, events: [InputEvent]) {
         self.path = path

@@ -1,11 +1,20 @@
 import Glibc
 
 /// Reading whole text files and listing directories with Glibc (Evdev needs no Foundation).
-enum TextFile {
+public enum TextFile {
     /// Recordings are small (a few MB at most); refuse anything absurd rather than exhaust memory.
     static let maxBytes = 256 << 20
+    /// The longest line a recording may have; evemu and libinput write lines of a few hundred
+    /// bytes at most, and a bound keeps every per-line step small.
+    public static let maxLineBytes = 16384
 
-    static func read(_ path: String) throws(RecordingError) -> String {
+    /// The lines of a text: "\n" or "\r\n" ends one. (Swift's String treats "\r\n" as one
+    /// Character, so splitting on "\n" alone would make a whole CRLF file one line.)
+    public static func lines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
+
+    public static func read(_ path: String) throws(RecordingError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw RecordingError(file: path, line: 0, message: "cannot open: \(errnoText(errno))") }
         defer { close(fd) }
@@ -24,10 +33,10 @@ enum TextFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Names of the entries of a directory (without "." and "..").
-    static func list(_ dir: String) -> [String] {
+    public static func list(_ dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
