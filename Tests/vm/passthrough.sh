@@ -65,11 +65,3 @@ for line in f:
     if line.startswith("{\"status\""): print(line.strip()); break' "$SOCK"
 }
 
-# grabbed NODE: someone holds an exclusive grab (EVIOCGRAB) on NODE: ours fails with EBUSY.
-grabbed() {
-  /usr/bin/python3 -c 'import evdev, sys
-d = evdev.InputDevice(sys.argv[1])
-try: d.grab()
-except OSError: sys.exit(0)
-d.ungrab(); sys.exit(1)' "$1"
-}

@@ -30,7 +30,7 @@ public final class Passthrough {
     @discardableResult
     public func settle(pipeline: DevicePipeline) -> DeviceError? {
         relay.settle(claims: pipeline.arena, out: &outputs)
-        return outputs.isEmpty ? nil : flush()
+        return outputs.isEmpty ? nil : flush(frameEnded: false)
     }
 
     /// The kernel dropped events (SYN_DROPPED; the kernel does not pass one through uinput): the
@@ -65,10 +65,10 @@ public final class Passthrough {
     }
 
     @discardableResult
-    private func flush() -> DeviceError? {
+    private func flush(frameEnded: Bool = true) -> DeviceError? {
         defer { outputs.removeAll(keepingCapacity: true) }
         do {
-            try clone.write(outputs)
+            try clone.write(outputs, frameEnded: frameEnded)
             writeError = nil
             return nil
         } catch {

@@ -137,8 +137,9 @@ public final class TouchClone {
 
     // MARK: Writing
 
-    /// Writes one step of the relay's decisions (at a SYN_REPORT, or after timers) in one write.
-    public func write(_ outputs: [TouchRelay.Output]) throws(DeviceError) {
+    /// Writes one step of the relay's decisions in one write: at a SYN_REPORT (`frameEnded`: the
+    /// frame's events read so far are this frame), or after timers (they stay for their frame).
+    public func write(_ outputs: [TouchRelay.Output], frameEnded: Bool = true) throws(DeviceError) {
         for i in forwarded.indices { forwarded[i] = false }
         for o in outputs {
             switch o {
@@ -166,8 +167,17 @@ public final class TouchClone {
                 if open > 0 { syncOwed = true }
             }
         }
-        // Releases of contacts the app has down always go out; the single-touch axes only when
-        // nothing of this frame was kept back.
+        if frameEnded { finishFrame() }
+        guard open > 0 || syncOwed else { return }
+        touchKeys()
+        open = 0
+        syncOwed = false
+        try sink.sendFrame()
+    }
+
+    /// Releases of contacts the app has down always go out; the single-touch axes only when
+    /// nothing of this frame was kept back.
+    private func finishFrame() {
         var keptBack = false
         for r in pending where r.slot >= 0 && !forwarded[Int(r.slot)] {
             if r.code == ABS.MT_TRACKING_ID && r.value < 0 && down[Int(r.slot)] {
@@ -181,11 +191,6 @@ public final class TouchClone {
             for r in pending where r.slot < 0 { event(r.type, r.code, r.value) }
         }
         pending.removeAll(keepingCapacity: true)
-        guard open > 0 || syncOwed else { return }
-        touchKeys()
-        open = 0
-        syncOwed = false
-        try sink.sendFrame()
     }
 
     private func emitRaw(_ r: RawEvent) {

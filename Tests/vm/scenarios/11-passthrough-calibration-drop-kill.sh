@@ -41,11 +41,11 @@ finger "tap 120 30"
 wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "no tap passed through after the drop: $(app_show app "$n")"
 say "SYN_DROPPED: the app's touch cancelled, the next tap passed through"
 
-# kill -9 with a finger down: the kernel removes the clone and releases the grab.
+# kill -9 with a finger down: the kernel removes the clone and releases the grab (a grabbed
+# device's events reach no other reader, so libinput reading a tap proves it released).
 finger "down 0 100 60" "move 0 101 60"
 kill -KILL "$DAEMON_PID"
 wait_until 10 test ! -e "$CLONE" || die "the clone outlived the daemon"
-grabbed "$FINGER_node" && die "the real device is still grabbed after the daemon died"
 app_watch real "$FINGER_node"
 finger "up 0"
 n=$(app_lines real)
