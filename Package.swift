@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
+        // The reference MQTT client, for [mqtt] (a fleet's broker).
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Linux headers Glibc's module leaves out (epoll, timerfd, signalfd) for the daemon's loop.
         .systemLibrary(name: "CLinux"),
 
@@ -52,7 +54,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "GestureKit", "Evdev", "CLinux",
+                "GestureKit", "Evdev", "CLinux", "CMosquitto",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -2,17 +2,21 @@
 # Installs what gestured needs on a fresh Debian machine (as root), only what is missing.
 #   scripts/deps.sh build   – libraries and tools to build and run the daemon
 #   scripts/deps.sh test    – plus what the tests use (systemd-analyze, rsvg-convert, valgrind)
-#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, lisgd, virtme-ng,
-#                             libinput-tools and python3-evdev for the passthrough scenarios)
+#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
+#                             python3-evdev for the passthrough scenarios' scripted touchscreen)
 set -euo pipefail
 level=${1:-build}
 
-pkgs=(libevdev-dev libudev-dev libmtdev-dev pkg-config)
+pkgs=(libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools lisgd kmod python3 util-linux libinput-tools python3-evdev) ;;
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd kmod python3 python3-evdev util-linux) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
+esac
+# The fleet tests: a real broker and its clients; the Debian package: its checker and a clean root.
+case "$level" in
+  test|vm) pkgs+=(mosquitto mosquitto-clients dpkg-dev lintian debootstrap fakeroot) ;;
 esac
 
 missing=()

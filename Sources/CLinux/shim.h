@@ -19,3 +19,6 @@ static inline int gestured_accept(int fd) {
 // to the daemon so that it sees a command's whole process group end.
 #include <sys/prctl.h>
 static inline int gestured_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+// eventfd: the MQTT link's hand-off between its threads and the loop.
+#include <sys/eventfd.h>

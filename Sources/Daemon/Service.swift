@@ -19,6 +19,8 @@ public final class GestureService {
     var liveMonitor: DeviceMonitor?
     private var recordings: [RecordingSource] = []
     private let environment: [String: String]
+    /// The link to the fleet's broker, when `[mqtt]` asks for one.
+    var fleet: Fleet?
 
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
@@ -54,6 +56,7 @@ public final class GestureService {
         }
         hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
         hub.onCommand = { [unowned self] cmd, client in self.answer(cmd, client) }
+        if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
         try loop.add(timer.fd) { [unowned self] _ in
@@ -71,6 +74,7 @@ public final class GestureService {
             if !options.holdReplay { source.start(now: now) }
             recordings.append(source)
             sources.append(source)
+            fleet?.device(source.label, added: true)
         }
         if options.liveDevices { startLiveDevices() }
 
@@ -81,8 +85,10 @@ public final class GestureService {
         notifier.stopping()
         let t = MonotonicClock.now()
         for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
+        runner.outputs.removeAll()
         hub.shutdown()
         runner.stopAll()
+        stopFleet()
         log.info("stopped")
         return 0
     }
@@ -94,6 +100,7 @@ public final class GestureService {
         let label = source.label
         hub.broadcast(e, device: label)
         runner.handle(e, device: label, now: MonotonicClock.now())
+        fleet?.gesture(e, device: label)
     }
 
     private func wakeDue() {
@@ -144,6 +151,7 @@ public final class GestureService {
             return
         }
         if fresh.socket != config.socket { log.notice("[socket] changes take effect on restart") }
+        fleet?.reload(fresh.mqtt, log: log)
         config = fresh
         runner.setBindings(fresh.bindings)
         let now = MonotonicClock.now()
@@ -153,7 +161,12 @@ public final class GestureService {
 
     // MARK: client commands
 
-    private func answer(_ cmd: ClientCommand, _ client: SocketClient) -> String {
+    /// A command line from the broker, answered as the socket answers it.
+    func answer(line: String, client: SocketClient?) -> String {
+        ClientCommand.reply(to: line) { self.answer($0, client) }
+    }
+
+    private func answer(_ cmd: ClientCommand, _ client: SocketClient?) -> String {
         var w = JSONWriter()
         w.beginObject()
         switch cmd {
@@ -161,6 +174,7 @@ public final class GestureService {
             if let names, let bad = names.first(where: { GestureKind(rawValue: $0) == nil }) {
                 return errorLine("unknown gesture \"\(bad)\" (known: \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
+            guard let client else { return errorLine("subscribe is for socket clients; over MQTT, subscribe to the gesture topics") }
             client.subscriptions = names.map(Set.init)
             w.key("ok"); w.bool(true)
             w.key("subscribed")
@@ -196,6 +210,18 @@ public final class GestureService {
             w.key("bindings"); w.int(config.bindings.count)
             w.key("running_commands"); w.int(runner.runningCount)
             w.key("replaying"); w.int(recordings.filter(\.isPlaying).count)
+            w.key("virtual_devices")
+            w.beginArray()
+            for (role, d) in runner.outputs.present {
+                w.beginObject()
+                w.key("role"); w.string(role.rawValue)
+                w.key("name"); w.string(d.name)
+                w.key("devnode"); w.string(d.devnode)
+                w.key("syspath"); w.string(d.syspath)
+                w.endObject()
+            }
+            w.endArray()
+            if let f = fleet { w.key("mqtt"); f.writeStatus(&w) }
             w.key("devices")
             w.beginArray()
             for s in sources {

@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured-bench",
         abstract: "Measures gestured's speed and memory, and its recognizers' accuracy.",
-        subcommands: [PipelineCommand.self, AccuracyCommand.self],
+        subcommands: [PipelineCommand.self, AccuracyCommand.self, OutputCommand.self],
         defaultSubcommand: PipelineCommand.self)
 }
 

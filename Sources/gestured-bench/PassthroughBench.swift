@@ -20,18 +20,6 @@ struct PassthroughBench {
         var allocationsPerEvent: Double
     }
 
-    /// Frames written with one write(2) to an fd, as UInputDevice writes them.
-    final class DescriptorSink: FrameSink {
-        let fd: Int32
-        var frame = EventFrame()
-        init(fd: Int32) { self.fd = fd }
-        func append(type: UInt16, code: UInt16, value: Int32) { frame.append(type: type, code: code, value: value) }
-        func sendFrame() throws(DeviceError) {
-            let err = frame.send(to: fd)
-            precondition(err == 0, "write to /dev/null failed: errno \(err)")
-        }
-    }
-
     var path: String
     var runs: Int
 
@@ -47,7 +35,7 @@ struct PassthroughBench {
 
         func measure(passthrough: Bool) -> (Distribution, Double, Int) {
             let pipeline = DevicePipeline(info: recording.info, transform: CoordinateTransform(), arena: RecognizerCatalog.defaultArena())
-            let clone = TouchClone(sink: DescriptorSink(fd: fd), slotCount: recording.info.slotCount)
+            let clone = TouchClone(sink: FileFrameSink(fd: fd), slotCount: recording.info.slotCount)
             let p = Passthrough(clone: clone, rules: TouchRelay.Rules(edgeDepthMM: 6))
             var offset = 0.0
             var samples: [Double] = []

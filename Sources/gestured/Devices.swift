@@ -16,21 +16,18 @@ struct Devices: ParsableCommand {
             print("no touch devices found")
             return
         }
-        var devices: [EvdevDevice] = []
         for c in candidates {
             do {
-                devices.append(try EvdevDevice(devnode: c.devnode, properties: c.properties))
+                let device = try EvdevDevice(devnode: c.devnode, properties: c.properties)
+                print(Self.describe(device, clone: TouchClone.node(forDeviceNamed: device.info.name)))
             } catch {
                 print("\(c.devnode): cannot open: \(error)")
             }
         }
-        for device in devices {
-            let clone = devices.first { $0.info.name == TouchClone.name(for: device.info.name) }
-            print(Self.describe(device, clone: clone))
-        }
     }
 
-    static func describe(_ device: EvdevDevice, clone: EvdevDevice? = nil) -> String {
+    /// `clone`: the event node of its passthrough clone, if gestured passes it through.
+    static func describe(_ device: EvdevDevice, clone: String? = nil) -> String {
         let i = device.info
         var lines: [String] = []
         lines.append("\(i.devnode ?? "?"): \(i.name)")
@@ -47,11 +44,7 @@ struct Devices: ParsableCommand {
         }
         lines.append("  calibration: \(calibration)")
         lines.append("  grab:        \(device.isGrabbedElsewhere() ? "grabbed by another process" : "not grabbed")")
-        if TouchClone.isClone(name: i.name) {
-            lines.append("  passthrough: this is gestured's clone of a passed-through device (the app reads it)")
-        } else if let clone {
-            lines.append("  passthrough: yes, the app reads the clone \(clone.devnode)")
-        }
+        if let clone { lines.append("  passthrough: yes, the app reads the clone \(clone)") }
         return lines.joined(separator: "\n")
     }
 

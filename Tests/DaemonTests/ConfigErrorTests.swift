@@ -144,6 +144,49 @@ import Testing
             [[bind]]
             gesture = "tap"
             """, line: 4, key: "bind[2]", message: "needs run"),
+        Case(name: "unknown key name in keys", text: """
+            [[bind]]
+            gesture = "circle"
+            keys = ["ctrl+l", "ctrl+rr"]
+            """, line: 3, key: "bind[1].keys", message: "unknown key \"rr\""),
+        Case(name: "empty chord in keys", text: """
+            [[bind]]
+            gesture = "circle"
+            keys = "ctrl+"
+            """, line: 3, key: "bind[1].keys", message: "empty key name"),
+        Case(name: "empty keys list", text: """
+            [[bind]]
+            gesture = "circle"
+            keys = []
+            """, line: 3, key: "bind[1].keys", message: "at least one chord"),
+        Case(name: "a button in keys", text: """
+            [[bind]]
+            gesture = "tap"
+            keys = "btn_right"
+            """, line: 3, key: "bind[1].keys", message: "use click"),
+        Case(name: "binding with both run and keys", text: """
+            [[bind]]
+            gesture = "circle"
+            run = ["true"]
+            keys = "ctrl+r"
+            """, line: 4, key: "bind[1].keys", message: "one action per [[bind]], found run and keys"),
+        Case(name: "binding with both keys and click", text: """
+            [[bind]]
+            gesture = "long_press"
+            click = "right"
+            keys = "ctrl+r"
+            """, line: 3, key: "bind[1].click", message: "found keys and click"),
+        Case(name: "unknown button", text: """
+            [[bind]]
+            gesture = "long_press"
+            click = "double"
+            """, line: 3, key: "bind[1].click", message: "unknown button \"double\" (known: left, right, middle)"),
+        Case(name: "timeout on a click", text: """
+            [[bind]]
+            gesture = "long_press"
+            click = "right"
+            timeout = 5
+            """, line: 4, key: "bind[1].timeout", message: "commands (run, shell) only"),
         Case(name: "phase that the gesture does not have", text: """
             [[bind]]
             gesture = "circle"
@@ -220,7 +263,7 @@ import Testing
             colour = "red"
             """
         let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "m.toml") }
-        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, timeout, cooldown or max_concurrent)"])
+        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, keys, click, timeout, cooldown or max_concurrent)"])
     }
 
     @Test func everyProblemIsReportedNotJustTheFirst() throws {

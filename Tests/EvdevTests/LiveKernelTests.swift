@@ -15,7 +15,7 @@ struct LiveKernelTests {
     func sameFramesLive() throws {
         let path = Fixture.recording("touchscreens/Atmel_maXTouch_Touchscreen.4-finger-drag-down.events")
         let recording = try Recording.load(path: path)
-        let uinput = try UinputDevice(recording: path)
+        let uinput = try EvemuDevice(recording: path)
         defer { uinput.destroy() }
         let device = try EvdevDevice(devnode: uinput.devnode)
         #expect(device.info.name == recording.info.name)
@@ -43,7 +43,7 @@ struct LiveKernelTests {
     @Test("SYN_DROPPED: a reader that falls behind resyncs; contacts stay paired and none is left down")
     func droppedEvents() throws {
         let path = Fixture.recording("tablets/Wacom_DTH2242_Finger.events")
-        let uinput = try UinputDevice(recording: path)
+        let uinput = try EvemuDevice(recording: path)
         defer { uinput.destroy() }
         let device = try EvdevDevice(devnode: uinput.devnode)
         let pipeline = DevicePipeline(info: device.info, arena: RecognizerCatalog.defaultArena())
@@ -80,7 +80,7 @@ struct LiveKernelTests {
         var offline = ContactTracker(info: full.info)
         for e in try Recording.load(path: cut).events { offline.feed(e) { _ in } }
         #expect(offline.downCount == 4)
-        let uinput = try UinputDevice(recording: cut)
+        let uinput = try EvemuDevice(recording: cut)
         let device = try EvdevDevice(devnode: uinput.devnode)
         let pipeline = DevicePipeline(info: device.info, arena: RecognizerCatalog.defaultArena())
         let player = try LiveKernel.spawn(["evemu-play", uinput.devnode], stdin: cut)
@@ -101,8 +101,8 @@ struct LiveKernelTests {
     }
 }
 
-/// A uinput device made by evemu-device from a recording's description.
-final class UinputDevice {
+/// A uinput device made by evemu-device (a separate process) from a recording's description.
+final class EvemuDevice {
     let devnode: String
     private let pid: pid_t
     private var alive = true

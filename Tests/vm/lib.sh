@@ -178,3 +178,73 @@ for k, n in sorted(c.items(), key=str): print(f"  {n:5d} x {k[0]} / {k[1]} / {k[
   echo "  last event: $(tail -n 1 "$1" | cut -c1-400)"; echo "----"
   die "no event matching ${*:2} in $1 within ${limit} s"
 }
+
+# ---- a libinput client (what a compositor sees) ----------------------------------------------
+
+# libinput_start NAME [ARGS...]: `libinput debug-events` (Debian's libinput-tools) in the
+# background, reading the udev seat (seat0) unless ARGS say otherwise (e.g. --device NODE);
+# keycodes are shown (libinput hides letter keys by default). Its output, line-buffered, goes to
+# $SDIR/NAME.libinput; the variable NAME_pid holds its pid. Waits until it has listed the
+# devices present. Its lines start with " eventN", or "-eventN" when the device differs from the
+# previous line's: match both with "^[ -]eventN ".
+libinput_start() {
+  local name=$1; shift
+  [ $# -gt 0 ] || set -- --udev seat0
+  stdbuf -oL -eL libinput debug-events --show-keycodes "$@" > "$SDIR/$name.libinput" 2>&1 &
+  track $!
+  printf -v "${name}_pid" %s $!
+  wait_until 15 grep -q DEVICE_ADDED "$SDIR/$name.libinput" \
+    || die "libinput debug-events $* listed no device: $(head -5 "$SDIR/$name.libinput")"
+  say "libinput client $name started ($*)"
+}
+
+# libinput_mark NAME: how many lines the client has printed so far (for --after).
+libinput_mark() { lines "$SDIR/$1.libinput"; }
+
+# libinput_line NAME AFTER REGEX: the first line after line AFTER matching the extended REGEX.
+libinput_line() { tail -n +"$(( $2 + 1 ))" "$SDIR/$1.libinput" | grep -E -m1 -- "$3"; }
+
+# libinput_wait SECONDS NAME AFTER REGEX: waits for such a line, prints it; dies with the
+# client's recent output if none comes.
+libinput_wait() {
+  local limit=$1 name=$2 after=$3 re=$4
+  if wait_until "$limit" libinput_line "$name" "$after" "$re" >/dev/null; then
+    say "libinput: $(libinput_line "$name" "$after" "$re")"
+    return 0
+  fi
+  echo "---- libinput client $name, output after line $after: ----"
+  tail -n +"$(( after + 1 ))" "$SDIR/$name.libinput" | tail -n 30
+  echo "----"
+  die "libinput client $name printed no line matching '$re' within $limit s"
+}
+
+# socket_command JSON: sends one command line to the daemon's socket, prints the reply line.
+socket_command() {
+  python3 - "$SOCK" "$1" <<'PY'
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1]); s.sendall(sys.argv[2].encode() + b"\n")
+buf = b""
+while b"\n" not in buf:
+    chunk = s.recv(65536)
+    if not chunk: break
+    buf += chunk
+print(buf.split(b"\n")[0].decode())
+PY
+}
+
+# virtual_node ROLE: the event node of the daemon's virtual keyboard or pointer, from its status.
+virtual_node() {
+  socket_command '{"status":true}' | python3 -c '
+import json, sys
+for d in json.load(sys.stdin)["status"].get("virtual_devices", []):
+    if d["role"] == sys.argv[1]: print(d["devnode"])' "$1"
+}
+
+# expect_not_opened_own NODE...: the daemon never opened its own virtual devices as input.
+expect_not_opened_own() {
+  local n
+  for n in "$@"; do daemon_holds "$n" && die "the daemon opened its own virtual device $n as an input device"; done
+  grep -q 'opened gestured virtual' "$SDIR/daemon.log" && die "the daemon log shows it opened its own virtual device: $(grep 'opened gestured virtual' "$SDIR/daemon.log")"
+  return 0
+}

@@ -1,11 +1,13 @@
 import CLinux
 import Glibc
+import Evdev
 import GestureKit
 import Logging
 
-/// Runs the commands bound to gestures: matches each event against the bindings, applies
-/// steps, cooldown and the per-binding cap on concurrent runs, spawns without blocking, reaps
-/// on SIGCHLD, and kills commands that outlive their timeout (SIGTERM, then SIGKILL).
+/// Performs the actions bound to gestures: matches each event against the bindings, applies
+/// steps and cooldown; commands are spawned without blocking (capped per binding), reaped on
+/// SIGCHLD and killed when they outlive their timeout (SIGTERM, then SIGKILL); keys and clicks
+/// are written at once to the virtual devices (VirtualOutputs).
 public final class ActionRunner {
     private struct Running {
         var binding: Int
@@ -29,9 +31,11 @@ public final class ActionRunner {
     private var steps: [Int: StepTracker] = [:]
     private let baseEnvironment: [String]
     private let log: Logger
+    public let outputs: VirtualOutputs
 
     public init(log: Logger) {
         self.log = log
+        outputs = VirtualOutputs(log: log)
         // The daemon's own environment, minus anything a gesture variable would shadow.
         var env: [String] = []
         var p = environ
@@ -46,9 +50,11 @@ public final class ActionRunner {
         _ = gestured_become_subreaper()
     }
 
-    /// New bindings (reload). Running commands keep running under their old timeouts.
+    /// New bindings (reload). Running commands keep running under their old timeouts; the
+    /// virtual devices follow what the bindings need.
     public func setBindings(_ b: [Binding]) {
         bindings = b
+        outputs.configure(for: b)
         lastRun = [:]
         steps = [:]
     }
@@ -69,6 +75,16 @@ public final class ActionRunner {
                 log.debug("binding \(b.index): in cooldown, \(e.kind.rawValue) \(e.phase.rawValue) skipped")
                 continue
             }
+            guard case .command(let command) = b.action else {
+                do {
+                    try outputs.perform(b.action, at: e.center)
+                    lastRun[b.index] = now
+                    log.info("binding \(b.index): \(Self.describe(b.action)) for \(e.kind.rawValue) \(e.phase.rawValue)")
+                } catch {
+                    log.error("binding \(b.index): \(error)")
+                }
+                continue
+            }
             let active = running.values.filter { $0.binding == b.index }.count
             if active >= b.maxConcurrent {
                 log.warning("binding \(b.index): \(active) run(s) still going (max_concurrent \(b.maxConcurrent)), \(e.kind.rawValue) \(e.phase.rawValue) skipped")
@@ -76,10 +92,10 @@ public final class ActionRunner {
             }
             let env = baseEnvironment + GestureEnvironment.variables(e, device: device, steps: stepCount).map { "\($0.0)=\($0.1)" }
             do {
-                let pid = try Spawner.spawn(argv: b.command.argv, environment: env)
+                let pid = try Spawner.spawn(argv: command.argv, environment: env)
                 running[pid] = Running(binding: b.index, started: now, deadline: now + b.timeout)
                 lastRun[b.index] = now
-                log.info("binding \(b.index): started \(b.command.argv[0]) (pid \(pid)) for \(e.kind.rawValue) \(e.phase.rawValue)")
+                log.info("binding \(b.index): started \(command.argv[0]) (pid \(pid)) for \(e.kind.rawValue) \(e.phase.rawValue)")
             } catch {
                 log.error("binding \(b.index): \(error)")
             }
@@ -89,6 +105,14 @@ public final class ActionRunner {
             for b in bindings where b.step != nil && b.gesture == e.kind && !b.phases.contains(e.phase) {
                 if let q = b.stepOf, let step = b.step { _ = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q) }
             }
+        }
+    }
+
+    private static func describe(_ action: BoundAction) -> String {
+        switch action {
+        case .command(let c): "ran \(c.argv[0])"
+        case .keys(let chords): "typed " + chords.map(\.text).joined(separator: ", ")
+        case .click(let button): "clicked \(button.rawValue)"
         }
     }
 

@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// What a binding runs: an argv (no shell) or, when asked for explicitly, a shell command line.
@@ -11,6 +12,19 @@ public enum BoundCommand: Sendable, Equatable {
         case .shell(let s): ["/bin/sh", "-c", s]
         }
     }
+}
+
+/// What a binding does: run a command, or type keys / click through gestured's own virtual
+/// devices (no process: microseconds instead of a spawn). One action per binding; two bindings
+/// on the same gesture do both.
+public enum BoundAction: Sendable, Equatable {
+    case command(BoundCommand)
+    /// Chords typed in order on the virtual keyboard.
+    case keys([KeyChord])
+    /// A click at the gesture's centre with the virtual pointer.
+    case click(PointerButton)
+
+    public var isCommand: Bool { if case .command = self { true } else { false } }
 }
 
 /// A continuous quantity a binding can step along: one mechanism for "every 10 mm of pan",
@@ -45,7 +59,7 @@ public enum StepQuantity: String, Sendable, CaseIterable {
     }
 }
 
-/// A `[[bind]]` rule: a gesture filter → a command. The filter's fields read as the binding's
+/// A `[[bind]]` rule: a gesture filter → an action. The filter's fields read as the binding's
 /// own (`b.gesture`, `b.phases`, …).
 @dynamicMemberLookup
 public struct Binding: Sendable, Equatable {
@@ -53,7 +67,8 @@ public struct Binding: Sendable, Equatable {
     public var filter: GestureFilter
     public var step: Double?
     public var stepOf: StepQuantity?
-    public var command: BoundCommand
+    public var action: BoundAction
+    /// Commands only: seconds before a run is killed, and how many runs may overlap.
     public var timeout: Double
     public var cooldown: Double
     public var maxConcurrent: Int

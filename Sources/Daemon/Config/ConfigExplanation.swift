@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// The effective setup in words, for `gestured check-config`: what an operator needs to see to
@@ -75,11 +76,13 @@ public struct ConfigExplanation {
         if let v = b.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
         if let v = b.count { cond.append("count \(v)") }
         if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
-        let cmd: String
-        switch b.command {
-        case .argv(let a): cmd = "run " + a.map { "\"\($0)\"" }.joined(separator: " ")
-        case .shell(let s): cmd = "shell \"\(s)\""
+        let what: String
+        switch b.action {
+        case .command(.argv(let a)): what = "run " + a.map { "\"\($0)\"" }.joined(separator: " ") + " (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+        case .command(.shell(let s)): what = "shell \"\(s)\" (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+        case .keys(let chords): what = "keys " + chords.map(\.text).joined(separator: ", ") + " on the virtual keyboard (cooldown \(fmt(b.cooldown)) s)"
+        case .click(let button): what = "\(button.rawValue) click at the gesture's centre with the virtual pointer (cooldown \(fmt(b.cooldown)) s)"
         }
-        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(cmd) (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
+        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(what)"
     }
 }

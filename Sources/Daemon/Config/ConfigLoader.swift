@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 import TOMLKit
 
@@ -60,7 +61,8 @@ public struct ConfigLoader {
         for (i, b) in reader.tables("bind").enumerated() {
             if let binding = readBinding(b, index: i + 1, regions: regionNames) { config.bindings.append(binding) }
         }
-        reader.finish(expected: "socket, defaults, device, region or bind")
+        if let m = reader.table("mqtt") { config.mqtt = readMQTT(m, regions: regionNames) }
+        reader.finish(expected: "socket, defaults, device, region, bind or mqtt")
         if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
         return config
     }
@@ -305,29 +307,23 @@ public struct ConfigLoader {
             t.error(step == nil ? "step_of" : "step", "step and step_of go together (e.g. step = 10, step_of = \"translation_mm\")"); ok = false
         }
 
-        var command: BoundCommand? = nil
-        let run = t.strings("run")
-        let shell = t.string("shell")
-        if t.has("run") && t.has("shell") {
-            t.error("shell", "give either run = [argv…] or shell = \"…\", not both"); ok = false
-        } else if let r = run {
-            if r.isEmpty || r[0].isEmpty { t.error("run", "needs at least the program to run"); ok = false } else { command = .argv(r) }
-        } else if let s = shell {
-            if s.isEmpty { t.error("shell", "must not be empty"); ok = false } else { command = .shell(s) }
-        } else if !t.has("run") && !t.has("shell") {
-            t.diagnostics.error(t.path, "a [[bind]] needs run = [argv…] or shell = \"…\""); ok = false
-        } else { ok = false }
+        let action = readAction(t, ok: &ok)
 
         let timeout = t.number("timeout", in: 0.001...86_400, unit: "s") ?? 10
         let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
         let maxConcurrent = t.int("max_concurrent", in: 1...64) ?? 1
-        t.finish(expected: Self.filterKeys + ", step, step_of, run, shell, timeout, cooldown or max_concurrent")
+        if let a = action, !a.isCommand {
+            for k in ["timeout", "max_concurrent"] where t.has(k) {
+                t.error(k, "applies to commands (run, shell) only; keys and click are written at once"); ok = false
+            }
+        }
+        t.finish(expected: Self.filterKeys + ", step, step_of, run, shell, keys, click, timeout, cooldown or max_concurrent")
 
-        guard ok, var f = filter, let cmd = command else { return nil }
+        guard ok, var f = filter, let act = action else { return nil }
         if !t.has("phase") { f.phases = GestureFilter.defaultPhases(f.gesture, stepped: step != nil) }
         return Binding(
             index: index, filter: f, step: step, stepOf: stepOf,
-            command: cmd, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
+            action: act, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
     }
 
     /// The keys a gesture filter reads, for `finish(expected:)` lists.
@@ -335,7 +331,7 @@ public struct ConfigLoader {
 
     /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
     /// direction, edge, fingers, count, phase. Nil (and `ok` false) when any of them is wrong.
-    private func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
+    func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
         var gesture: GestureKind? = nil
         if let g = t.string("gesture") {
             gesture = GestureKind(rawValue: g)
@@ -377,7 +373,63 @@ public struct ConfigLoader {
         return GestureFilter(gesture: g, device: device, region: region, direction: direction, edge: edge, fingers: fingers, count: count, phases: phases)
     }
 
-    private func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
+    /// A binding's one action: run, shell, keys or click.
+    private static let actionKeys = ["run", "shell", "keys", "click"]
+    /// At most this many chords in one `keys` list.
+    static let maxChords = 32
+
+    private func readAction(_ t: TableReader, ok: inout Bool) -> BoundAction? {
+        let given = Self.actionKeys.filter(t.has)
+        guard given.count <= 1 else {
+            for k in given { _ = t.value(k) }
+            let message = given == ["run", "shell"]
+                ? "give either run = [argv…] or shell = \"…\", not both"
+                : "one action per [[bind]], found \(given.joined(separator: " and ")) (two [[bind]]s on the same gesture do both)"
+            t.error(given[1], message); ok = false
+            return nil
+        }
+        guard let key = given.first else {
+            t.diagnostics.error(t.path, "a [[bind]] needs run = [argv…] or shell = \"…\", or keys = \"ctrl+r\" or click = \"right\""); ok = false
+            return nil
+        }
+        var action: BoundAction? = nil
+        switch key {
+        case "run":
+            if let r = t.strings("run") {
+                if r.isEmpty || r[0].isEmpty { t.error("run", "needs at least the program to run") } else { action = .command(.argv(r)) }
+            }
+        case "shell":
+            if let s = t.string("shell") {
+                if s.isEmpty { t.error("shell", "must not be empty") } else { action = .command(.shell(s)) }
+            }
+        case "keys":
+            if let texts = t.strings("keys", allowSingle: true) {
+                if texts.isEmpty {
+                    t.error("keys", "needs at least one chord, e.g. \"ctrl+r\" or [\"ctrl+l\", \"f5\"]")
+                } else if texts.count > Self.maxChords {
+                    t.error("keys", "\(texts.count) chords; at most \(Self.maxChords) in one binding")
+                } else {
+                    var chords: [KeyChord] = []
+                    for text in texts {
+                        do throws(KeyChordError) { chords.append(try KeyChord(parsing: text)) } catch { t.error("keys", error.description); break }
+                    }
+                    if chords.count == texts.count { action = .keys(chords) }
+                }
+            }
+        default:
+            if let s = t.string("click") {
+                if let button = PointerButton(rawValue: s.lowercased()) {
+                    action = .click(button)
+                } else {
+                    t.error("click", "unknown button \"\(s)\" (known: \(PointerButton.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+            }
+        }
+        if action == nil { ok = false }
+        return action
+    }
+
+    func enumValue<E: RawRepresentable & CaseIterable>(_ t: TableReader, _ key: String, ok: inout Bool) -> E? where E.RawValue == String {
         guard let s = t.string(key) else { return nil }
         guard let v = E(rawValue: s) else {
             t.error(key, "unknown \(key) \"\(s)\" (known: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")

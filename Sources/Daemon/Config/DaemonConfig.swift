@@ -9,6 +9,8 @@ public struct DaemonConfig: Sendable {
     public var devices: [DeviceSection] = []
     public var regions: [Region] = []
     public var bindings: [Binding] = []
+    /// `[mqtt]`: nil when the daemon speaks to no broker.
+    public var mqtt: MQTTConfig?
 
     public init(file: String) { self.file = file }
 

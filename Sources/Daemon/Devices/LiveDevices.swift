@@ -35,8 +35,6 @@ extension GestureService {
         guard !sources.contains(where: { ($0 as? LiveDeviceSource)?.device.devnode == candidate.devnode }) else { return }
         do {
             var device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
-            // Its own clones are the app's devices: opening them would pass them through again.
-            if TouchClone.isClone(name: device.info.name) { return }
             if PipelineFactory.wantsGrab(device.info, config: config) {
                 // Grab decided from the matching config section, which needs the device's identity.
                 device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties, grab: true)
@@ -47,6 +45,7 @@ extension GestureService {
                 if source.readable(now: now, emit: { self.deliver($0, from: source) }) == .gone { self.close(source, lost: false) }
             }
             sources.append(source)
+            fleet?.device(source.label, added: true)
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
         } catch {
             log.warning("cannot open \(candidate.devnode): \(error)")
@@ -59,5 +58,6 @@ extension GestureService {
         loop.remove(source.device.fd)
         source.close()
         sources.removeAll { $0 === source }
+        fleet?.device(source.label, added: false)
     }
 }

@@ -84,11 +84,7 @@ public final class SocketHub {
                     rearm()
                 }
                 for line in lines where !line.allSatisfy(\.isWhitespace) {
-                    let reply: String
-                    switch ClientCommand.parse(line) {
-                    case .success(let cmd): reply = onCommand(cmd, client)
-                    case .failure(let e): reply = errorLine(e.message)
-                    }
+                    let reply = ClientCommand.reply(to: line) { onCommand($0, client) }
                     guard send(reply, to: client) else { return }
                 }
             }

@@ -26,6 +26,7 @@ public enum DeviceChange: Sendable, Equatable {
 /// netlink monitor. Without one (containers, minimal images, initramfs): scans
 /// /dev/input/event*, classifies each node from its evdev capabilities with udev's rules
 /// (DeviceInfo.classify), and watches /dev/input with inotify. `notice` says which, once.
+/// Either way, virtual devices made by gestured (UInputDevice.isGestured) are never candidates.
 public final class DeviceMonitor {
     public enum Mode: Sendable, Equatable {
         case udev
@@ -123,7 +124,7 @@ public final class DeviceMonitor {
             }
             entry = udev_list_entry_get_next(current)
         }
-        guard Self.touchProperties.contains(where: { props[$0] == "1" }) else { return nil }
+        guard Self.touchProperties.contains(where: { props[$0] == "1" }), !UInputDevice.isGestured(devnode: node) else { return nil }
         return DeviceCandidate(devnode: node, properties: props)
     }
 
@@ -158,7 +159,7 @@ public final class DeviceMonitor {
 
     /// Opens a node just long enough to classify it.
     private func classify(_ node: String) -> DeviceCandidate? {
-        guard let device = try? EvdevDevice(devnode: node) else { return nil }
+        guard !UInputDevice.isGestured(devnode: node), let device = try? EvdevDevice(devnode: node) else { return nil }
         switch device.info.kind {
         case .touchscreen: return DeviceCandidate(devnode: node, properties: ["ID_INPUT_TOUCHSCREEN": "1"])
         case .touchpad: return DeviceCandidate(devnode: node, properties: ["ID_INPUT_TOUCHPAD": "1"])

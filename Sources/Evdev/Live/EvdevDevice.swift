@@ -7,6 +7,12 @@ public struct DeviceError: Error, CustomStringConvertible, Sendable {
     public var errno: Int32
     public var message: String
 
+    public init(devnode: String, errno: Int32, message: String) {
+        self.devnode = devnode
+        self.errno = errno
+        self.message = message
+    }
+
     public var description: String { "\(devnode): \(message): \(errnoText(errno))" }
 }
 

@@ -23,13 +23,23 @@ public final class TouchClone {
     /// The uinput device, nil for a clone writing to another sink.
     public let output: UInputDevice?
 
-    /// Ends a clone's name: how an operator's udev rule, `gestured devices` and gestured's own
-    /// hotplug (which never opens a clone) recognize it.
+    /// Ends a clone's name: how an operator's udev rule and `gestured devices` recognize it
+    /// (gestured's own hotplug skips every device it made: UInputDevice.isGestured).
     public static let nameSuffix = " (gestured clone)"
     /// uinput's name limit (UINPUT_MAX_NAME_SIZE, with its terminating zero).
     static let maxNameBytes = 79
 
-    public static func isClone(name: String) -> Bool { name.hasSuffix(nameSuffix) }
+    /// The event node of the clone of the device named `original`, if one exists (sysfs).
+    public static func node(forDeviceNamed original: String, sysClassInput: String = "/sys/class/input") -> String? {
+        let wanted = name(for: original)
+        for entry in TextFile.list(sysClassInput) where entry.hasPrefix("event") {
+            guard let text = try? TextFile.read(sysClassInput + "/" + entry + "/device/name") else { continue }
+            var n = text
+            while n.hasSuffix("\n") { n.removeLast() }
+            if n == wanted { return "/dev/input/" + entry }
+        }
+        return nil
+    }
 
     /// The clone's name for a device's name, cut to fit uinput's limit.
     public static func name(for original: String) -> String {
@@ -245,11 +255,3 @@ public final class TouchClone {
         open += 1
     }
 }
-
-/// Where frames of events go, each ended by SYN_REPORT and written at once.
-public protocol FrameSink: AnyObject {
-    func append(type: UInt16, code: UInt16, value: Int32)
-    func sendFrame() throws(DeviceError)
-}
-
-extension UInputDevice: FrameSink {}

@@ -27,33 +27,54 @@ public struct UInputSpec: Sendable, Equatable {
     }
 }
 
-/// A virtual input device made through the kernel's uinput (libevdev's uinput API, with
-/// libevdev opening and closing /dev/uinput itself). Frames written to it reach every reader of
+/// A virtual input device made through the kernel's uinput (libevdev's uinput API, on its own
+/// /dev/uinput file descriptor). Frames written to it reach every reader of
 /// its event node as if a real device had sent them. Destroyed on `destroy()` or deinit; if the
 /// process dies, the kernel removes it when /dev/uinput's fd closes.
-public final class UInputDevice {
+///
+/// Every device gestured makes carries `UInputDevice.phys` as its physical path, so that no
+/// gestured (this one or another) ever opens one as an input device: DeviceMonitor skips nodes
+/// for which `isGestured(devnode:)` holds, which keeps hotplug from looping.
+public final class UInputDevice: FrameSink {
+    /// The physical path of every virtual device gestured makes (sysfs: inputN/phys).
+    public static let phys = "gestured/virtual"
+
     public let name: String
     /// /dev/input/eventN.
     public let devnode: String
     /// The input device's sysfs path (/sys/devices/virtual/input/inputN).
     public let syspath: String
+    /// The /dev/uinput file descriptor: frames are written to it; closing it removes the device.
+    private let fd: Int32
     private var uidev: OpaquePointer?
     private var frame = EventFrame()
 
     /// Creates the device as a copy of `template`, a configured libevdev (name, ids, event codes,
-    /// axis ranges, properties); the template stays the caller's.
+    /// axis ranges, properties); the template stays the caller's. gestured opens /dev/uinput
+    /// itself (rather than LIBEVDEV_UINPUT_OPEN_MANAGED) to set the phys mark first, which
+    /// libevdev does not copy.
     public init(template: OpaquePointer) throws(DeviceError) {
         let name = libevdev_get_name(template).map { String(cString: $0) } ?? ""
+        let fd = Glibc.open("/dev/uinput", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw DeviceError(devnode: "/dev/uinput", errno: errno, message: "cannot open (needed for the virtual device '\(name)')") }
+        guard gestured_uinput_set_phys(fd, Self.phys) == 0 else {
+            let err = errno
+            Glibc.close(fd)
+            throw DeviceError(devnode: "/dev/uinput", errno: err, message: "cannot set the phys of the virtual device '\(name)'")
+        }
         var created: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(template, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
+        let rc = libevdev_uinput_create_from_device(template, fd, &created)
         guard rc == 0, let created else {
+            Glibc.close(fd)
             throw DeviceError(devnode: "/dev/uinput", errno: -rc, message: "cannot create the virtual device '\(name)'")
         }
         guard let node = libevdev_uinput_get_devnode(created), let sys = libevdev_uinput_get_syspath(created) else {
             libevdev_uinput_destroy(created)
+            Glibc.close(fd)
             throw DeviceError(devnode: "/dev/uinput", errno: ENODEV, message: "the virtual device '\(name)' has no event node")
         }
         self.name = name
+        self.fd = fd
         devnode = String(cString: node)
         syspath = String(cString: sys)
         uidev = created
@@ -80,6 +101,14 @@ public final class UInputDevice {
 
     deinit { destroy() }
 
+    /// True when the event node belongs to a virtual device some gestured made (its input
+    /// device's phys, read from sysfs, is `phys`).
+    public static func isGestured(devnode: String) -> Bool {
+        let name = splitPath(devnode).name
+        guard let phys = try? TextFile.read("/sys/class/input/\(name)/device/phys") else { return false }
+        return phys.hasPrefix(Self.phys)
+    }
+
     public var isAlive: Bool { uidev != nil }
 
     /// Adds one event to the frame being built.
@@ -89,17 +118,18 @@ public final class UInputDevice {
 
     /// Ends the frame with SYN_REPORT and writes it in one write(2).
     public func sendFrame() throws(DeviceError) {
-        guard let uidev else {
+        guard uidev != nil else {
             throw DeviceError(devnode: devnode, errno: ENODEV, message: "the virtual device '\(name)' was destroyed")
         }
-        let err = frame.send(to: libevdev_uinput_get_fd(uidev))
+        let err = frame.send(to: fd)
         if err != 0 { throw DeviceError(devnode: devnode, errno: err, message: "cannot write to the virtual device '\(name)'") }
     }
 
     /// Removes the device from the system (idempotent).
     public func destroy() {
         guard let uidev else { return }
-        libevdev_uinput_destroy(uidev)
+        libevdev_uinput_destroy(uidev)  // UI_DEV_DESTROY; the fd is ours to close
+        Glibc.close(fd)
         self.uidev = nil
     }
 }

@@ -55,6 +55,8 @@ public final class GestureArena {
         /// Indices of prerequisites, and for each entry whether it may run alongside this one.
         var prerequisites: [Int] = []
         var simultaneousWith: [Bool] = []
+        /// The region the gesture in progress began in (see `located`).
+        var region: String?
 
         init(_ r: any GestureRecognizer) {
             recognizer = r
@@ -182,7 +184,9 @@ public final class GestureArena {
             guard e.enabled != enabled else { continue }
             if !enabled {
                 if e.participates && (e.status == .won || e.carried) {
+                    let first = outbox.count
                     e.recognizer.cancel(time: lastTime, events: &outbox)
+                    for k in first..<outbox.count { outbox[k] = located(outbox[k], e) }
                 } else {
                     e.recognizer.cancel(time: lastTime, events: &scratch)
                     scratch.removeAll(keepingCapacity: true)
@@ -322,8 +326,24 @@ public final class GestureArena {
 
     private func deliver(_ e: Entry, _ emit: (GestureEvent) -> Void) {
         guard !e.pending.isEmpty else { return }
-        for ev in e.pending { emit(ev) }
+        for ev in e.pending { emit(located(ev, e)) }
         e.pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Every gesture carries the region of its position. A recognizer may name one itself (a
+    /// circle names the region it encloses); otherwise it is the region containing the event's
+    /// centre when the gesture is recognized or begins (swipes and edge swipes report their start
+    /// point as centre), and the later phases of a continuous gesture keep the region it began in,
+    /// so that a binding's `region` condition sees one gesture as a whole.
+    private func located(_ ev: GestureEvent, _ e: Entry) -> GestureEvent {
+        guard !regions.isEmpty else { return ev }
+        var ev = ev
+        if ev.region == nil {
+            ev.region = ev.phase == .began || ev.phase == .recognized || e.region == nil
+                ? StrokeGeometry.region(containing: ev.center, in: regions)?.name : e.region
+        }
+        if ev.phase == .began || ev.phase == .recognized { e.region = ev.region }
+        return ev
     }
 
     /// Held `changed` events collapse into the latest one: holding a waiting pan stays bounded.
@@ -381,6 +401,7 @@ public final class GestureArena {
         e.pending.removeAll(keepingCapacity: true)
         e.excludedIDs.removeAll(keepingCapacity: true)
         e.seenIDs.removeAll(keepingCapacity: true)
+        e.region = nil
     }
 
     // MARK: Contact claims

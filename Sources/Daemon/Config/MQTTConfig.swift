@@ -1,0 +1,34 @@
+/// `[mqtt]`: the link to a fleet's broker. Absent: no MQTT at all.
+public struct MQTTConfig: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    /// `mqtts://`: TLS, checked against `caFile`.
+    public var tls: Bool
+    public var caFile: String?
+    /// A client certificate and its key, both or neither.
+    public var certFile: String?
+    public var keyFile: String?
+    public var username: String?
+    /// Read from `password_file` when the config is loaded; never written in the config itself.
+    public var password: String?
+    /// nil: the hostname.
+    public var clientID: String?
+    /// nil: `gestured/<hostname>`.
+    public var topic: String?
+    /// Commands every kiosk of the fleet takes.
+    public var fleetTopic = "gestured/all/command"
+    public var qos: Int32 = 1
+    /// Messages held while the broker is away; past it the oldest are dropped (and counted).
+    public var maxQueue = 1000
+    /// Back-off between reconnection attempts doubles from 1 s up to this.
+    public var reconnectMax: Double = 30
+    public var keepalive: Int32 = 30
+    /// What is published; empty: every gesture, in its default phases.
+    public var publish: [GestureFilter] = []
+
+    public init(host: String, port: Int, tls: Bool) {
+        self.host = host
+        self.port = port
+        self.tls = tls
+    }
+}

@@ -1,0 +1,88 @@
+import GestureKit
+import Glibc
+import Logging
+
+/// What the service tells the fleet's broker, and where: gestures that pass the `[mqtt]`
+/// filters to `<prefix>/gesture/<name>`, devices coming and going to `<prefix>/device`,
+/// command replies to `<prefix>/reply` (`<prefix>/status` is the link's own). Lives on the
+/// daemon's thread; everything it sends goes through the link's bounded queue.
+final class Fleet {
+    let link: MQTTLink
+    private(set) var filters: [GestureFilter]
+
+    init(config: MQTTConfig, log: Logger) throws {
+        link = try MQTTLink(config: config, hostname: Self.hostname(), log: log)
+        filters = Self.filters(config)
+    }
+
+    /// The `[[mqtt.publish]]` filters; none given: every gesture, in its default phases.
+    static func filters(_ config: MQTTConfig) -> [GestureFilter] {
+        config.publish.isEmpty ? GestureKind.allCases.map { GestureFilter(gesture: $0) } : config.publish
+    }
+
+    /// A reload: new filters apply at once; the connection settings on restart.
+    func reload(_ config: MQTTConfig?, log: Logger) {
+        guard let config else { log.notice("[mqtt] removed: takes effect on restart"); return }
+        var same = config
+        same.publish = link.config.publish
+        if same != link.config { log.notice("[mqtt] connection changes take effect on restart") }
+        filters = Self.filters(config)
+    }
+
+    func gesture(_ e: GestureEvent, device: DeviceLabel) {
+        guard filters.contains(where: { $0.matches(e, device: device) }) else { return }
+        link.send(.init(topic: "\(link.prefix)/gesture/\(e.kind.rawValue)", payload: e.json(device: device)))
+    }
+
+    func device(_ label: DeviceLabel, added: Bool) {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("event"); w.string(added ? "added" : "removed")
+        w.key("device"); w.string(label.name)
+        w.key("device_id"); w.string(label.id)
+        w.endObject()
+        link.send(.init(topic: link.prefix + "/device", payload: w.text))
+    }
+
+    func reply(_ line: String) {
+        link.send(.init(topic: link.prefix + "/reply", payload: line))
+    }
+
+    /// The `mqtt` object of the status reply.
+    func writeStatus(_ w: inout JSONWriter) {
+        let c = link.counters
+        w.beginObject()
+        w.key("topic"); w.string(link.prefix)
+        w.key("connected"); w.bool(c.connected)
+        w.key("queued"); w.int(c.queued)
+        w.key("dropped"); w.int(c.dropped)
+        w.key("published"); w.int(c.published)
+        w.endObject()
+    }
+
+    static func hostname() -> String {
+        var buf = [UInt8](repeating: 0, count: 256)
+        guard buf.withUnsafeMutableBytes({ gethostname($0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }) == 0 else { return "localhost" }
+        return String(decoding: buf.prefix { $0 != 0 }, as: UTF8.self)
+    }
+}
+
+extension GestureService {
+    /// Connects to the broker in the background and takes its commands in the loop.
+    func startFleet(_ config: MQTTConfig) throws {
+        let f = try Fleet(config: config, log: log)
+        try loop.add(f.link.commandFD) { [unowned self, unowned f] _ in
+            for line in f.link.takeCommands() { f.reply(self.answer(line: line, client: nil)) }
+        }
+        try f.link.start()
+        fleet = f
+        log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
+    }
+
+    func stopFleet() {
+        guard let f = fleet else { return }
+        loop.remove(f.link.commandFD)
+        f.link.stop()
+        fleet = nil
+    }
+}

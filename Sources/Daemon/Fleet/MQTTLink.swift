@@ -1,0 +1,294 @@
+import CLinux
+import CMosquitto
+import Glibc
+import Logging
+import Synchronization
+
+/// The connection to the fleet's broker (libmosquitto), kept off the daemon's thread.
+///
+/// Why threads and not the daemon's epoll loop: libmosquitto's connect resolves the broker's
+/// name with a blocking getaddrinfo, mqtts adds a TLS handshake, and reconnecting replaces the
+/// socket; none of that may ever delay a gesture, a socket client or a bound command. So the
+/// network runs in a thread of its own (first connection with back-off, then libmosquitto's
+/// `mosquitto_loop_forever`: keepalive, reconnects with exponential back-off), and a second
+/// small thread hands queued messages to libmosquitto while connected. The daemon's
+/// thread never calls libmosquitto while running: it only appends to a bounded queue under a
+/// mutex and bumps an eventfd (`send`), and takes commands from the broker off a second
+/// eventfd watched by its epoll loop (`commandFD`). The two queues are the whole contract.
+final class MQTTLink: @unchecked Sendable {
+    struct Message: Sendable {
+        var topic: String
+        var payload: String
+        var retain = false
+    }
+
+    struct Counters {
+        var connected = false
+        var queued = 0
+        var dropped = 0
+        var published = 0
+    }
+
+    /// Messages handed to libmosquitto and not yet sent (QoS 0) or acknowledged (QoS 1): what
+    /// the library itself holds is bounded too.
+    static let window = 64
+    /// Commands from the broker waiting for the daemon's loop; more are dropped (and logged).
+    static let maxCommands = 64
+
+    private struct Shared {
+        var outbox: BoundedQueue<Message>
+        var commands: [String] = []
+        var commandsDropped = 0
+        var connected = false
+        var inflight = 0
+        var published = 0
+        var stopping = false
+        var offlineMid: Int32? = nil
+        var offlineSent = false
+        var networkDone = false
+    }
+
+    let config: MQTTConfig
+    let prefix: String
+    let statusTopic: String
+    /// Readable (an eventfd) when commands from the broker wait in `takeCommands`.
+    let commandFD: Int32
+    private let wakeFD: Int32
+    private let shared: Mutex<Shared>
+    private let mosq: OpaquePointer
+    private let log: Logger
+    private var publisher = pthread_t()
+    private var network = pthread_t()
+    /// Ends the network thread's wait between first connection attempts.
+    private let stopFD: Int32
+    private var started = false
+
+    init(config: MQTTConfig, hostname: String, log: Logger) throws {
+        self.config = config
+        self.log = log
+        prefix = config.topic ?? "gestured/\(hostname)"
+        statusTopic = prefix + "/status"
+        shared = Mutex(Shared(outbox: BoundedQueue(capacity: config.maxQueue)))
+        mosquitto_lib_init()
+        guard let m = mosquitto_new(config.clientID ?? hostname, true, nil) else { throw SystemError("mosquitto_new") }
+        mosq = m
+        commandFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC))
+        stopFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        if commandFD < 0 || wakeFD < 0 || stopFD < 0 { throw SystemError("eventfd") }
+        mosquitto_threaded_set(m, true)
+        mosquitto_user_data_set(m, Unmanaged.passUnretained(self).toOpaque())
+        try check(mosquitto_will_set(m, statusTopic, 7, "offline", 1, true), "will")
+        if let u = config.username { try check(mosquitto_username_pw_set(m, u, config.password), "username") }
+        if config.tls { try check(mosquitto_tls_set(m, config.caFile, nil, config.certFile, config.keyFile, nil), "TLS (ca_file, cert_file, key_file)") }
+        try check(mosquitto_reconnect_delay_set(m, 1, UInt32(config.reconnectMax), true), "reconnect delay")
+        mosquitto_connect_callback_set(m) { _, obj, rc in MQTTLink.from(obj).connected(rc) }
+        mosquitto_disconnect_callback_set(m) { _, obj, rc in MQTTLink.from(obj).disconnected(rc) }
+        mosquitto_publish_callback_set(m) { _, obj, mid in MQTTLink.from(obj).published(mid) }
+        mosquitto_message_callback_set(m) { _, obj, msg in
+            guard let msg else { return }
+            let bytes = UnsafeRawBufferPointer(start: msg.pointee.payload, count: Int(msg.pointee.payloadlen))
+            MQTTLink.from(obj).received(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    private static func from(_ obj: UnsafeMutableRawPointer?) -> MQTTLink { Unmanaged.fromOpaque(obj!).takeUnretainedValue() }
+
+    private func check(_ rc: Int32, _ what: String) throws {
+        if rc != MOSQ_ERR_SUCCESS.rawValue { throw SystemError("mqtt \(what): \(String(cString: mosquitto_strerror(rc)))", code: EINVAL) }
+    }
+
+    /// Starts connecting in the background: a broker that is down is retried with back-off.
+    func start() throws {
+        try spawn(&network) { $0.networkLoop() }
+        try spawn(&publisher) { $0.publishLoop() }
+        started = true
+    }
+
+    private func spawn(_ thread: inout pthread_t, _ body: @escaping (MQTTLink) -> Void) throws {
+        final class Start {
+            let link: MQTTLink
+            let body: (MQTTLink) -> Void
+            init(_ link: MQTTLink, _ body: @escaping (MQTTLink) -> Void) { self.link = link; self.body = body }
+        }
+        let ctx = Unmanaged.passRetained(Start(self, body)).toOpaque()
+        let rc = pthread_create(&thread, nil, { ctx in
+            let start = Unmanaged<AnyObject>.fromOpaque(ctx!).takeRetainedValue() as! Start
+            start.body(start.link)
+            return nil
+        }, ctx)
+        if rc != 0 { Unmanaged<AnyObject>.fromOpaque(ctx).release(); throw SystemError("pthread_create", code: rc) }
+    }
+
+    // MARK: the daemon's side (never blocks)
+
+    /// Queues a message; the oldest queued one is dropped when the queue is full.
+    func send(_ m: Message) {
+        shared.withLock { $0.outbox.push(m) }
+        wake()
+    }
+
+    /// Commands from the broker since the last call (payloads, one JSON command each).
+    func takeCommands() -> [String] {
+        var n: UInt64 = 0
+        _ = read(commandFD, &n, 8)
+        return shared.withLock { s in
+            defer { s.commands.removeAll() }
+            return s.commands
+        }
+    }
+
+    var counters: Counters {
+        shared.withLock { s in
+            Counters(connected: s.connected, queued: s.outbox.count, dropped: s.outbox.dropped, published: s.published)
+        }
+    }
+
+    /// Announces `offline` (when connected) and disconnects; waits at most `timeout` seconds.
+    func stop(timeout: Double = 1) {
+        guard started else { return }
+        started = false
+        shared.withLock { $0.stopping = true }
+        wake()
+        pthread_join(publisher, nil)
+        if shared.withLock({ $0.connected }) {
+            var mid: Int32 = 0
+            shared.withLock { s in
+                // Under the lock, so that the acknowledgement cannot come before we look for it.
+                if mosquitto_publish(mosq, &mid, statusTopic, 7, "offline", 1, true) == MOSQ_ERR_SUCCESS.rawValue { s.offlineMid = mid }
+            }
+            let deadline = MonotonicClock.now() + timeout
+            while !shared.withLock({ $0.offlineSent }) && MonotonicClock.now() < deadline { usleep(5_000) }
+        }
+        mosquitto_disconnect(mosq)
+        var one: UInt64 = 1
+        _ = write(stopFD, &one, 8)
+        // The network thread may be inside a blocking connect to an unreachable broker: it is
+        // not waited for past the timeout (the process is ending; the broker shows the will).
+        let deadline = MonotonicClock.now() + timeout
+        while !shared.withLock({ $0.networkDone }) && MonotonicClock.now() < deadline { usleep(5_000) }
+        if shared.withLock({ $0.networkDone }) {
+            pthread_join(network, nil)
+            mosquitto_destroy(mosq)
+            close(stopFD)
+        } else {
+            log.notice("mqtt: still connecting to \(config.host):\(config.port) at exit, not waited for")
+        }
+        close(wakeFD)
+        close(commandFD)
+    }
+
+    // MARK: the network thread
+
+    private func networkLoop() {
+        defer { shared.withLock { $0.networkDone = true } }
+        var delay = 1.0
+        var reported = false
+        while !shared.withLock({ $0.stopping }) {
+            // Blocking (name lookup, TCP, TLS) — in this thread only.
+            let rc = mosquitto_connect(mosq, config.host, Int32(config.port), config.keepalive)
+            if rc == MOSQ_ERR_SUCCESS.rawValue {
+                // Returns on disconnect; reconnects by itself meanwhile, with the same back-off.
+                let end = mosquitto_loop_forever(mosq, -1, 1)
+                if !shared.withLock({ $0.stopping }) { log.error("mqtt: link to \(config.host):\(config.port) ended: \(Self.describe(end)); restart gestured to retry") }
+                return
+            }
+            if !reported {
+                log.warning("mqtt: cannot reach \(config.host):\(config.port) (\(Self.describe(rc))); retrying with back-off up to \(fmt(config.reconnectMax)) s")
+                reported = true
+            }
+            var p = pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)
+            _ = poll(&p, 1, Int32(delay * 1000))
+            delay = min(delay * 2, config.reconnectMax)
+        }
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    // MARK: the publisher thread
+
+    private func publishLoop() {
+        while true {
+            var n: UInt64 = 0
+            _ = read(wakeFD, &n, 8)
+            while let m = nextToSend() {
+                var mid: Int32 = 0
+                let rc = mosquitto_publish(mosq, &mid, m.topic, Int32(m.payload.utf8.count), m.payload, config.qos, m.retain)
+                if rc != MOSQ_ERR_SUCCESS.rawValue {
+                    // Lost the connection meanwhile: keep the message for the next one.
+                    shared.withLock { s in
+                        s.inflight -= 1
+                        s.outbox.pushFront(m)
+                    }
+                    break
+                }
+            }
+            if shared.withLock({ $0.stopping }) { return }
+        }
+    }
+
+    private func nextToSend() -> Message? {
+        shared.withLock { s in
+            guard !s.stopping, s.connected, s.inflight < Self.window, let m = s.outbox.popFirst() else { return nil }
+            s.inflight += 1
+            return m
+        }
+    }
+
+    // MARK: libmosquitto's thread (callbacks)
+
+    private func connected(_ rc: Int32) {
+        guard rc == 0 else {
+            log.warning("mqtt: \(config.host):\(config.port) refused the connection: \(String(cString: mosquitto_connack_string(rc)))")
+            return
+        }
+        for topic in [prefix + "/command", config.fleetTopic] { mosquitto_subscribe(mosq, nil, topic, 1) }
+        mosquitto_publish(mosq, nil, statusTopic, 6, "online", 1, true)
+        let backlog = shared.withLock { s in
+            s.connected = true
+            // What the library held for the old connection is gone or will be resent by it.
+            s.inflight = 0
+            return s.outbox.count
+        }
+        log.info("mqtt: connected to \(config.host):\(config.port) as \(prefix)\(backlog > 0 ? ", sending \(backlog) queued" : "")")
+        wake()
+    }
+
+    private func disconnected(_ rc: Int32) {
+        let was = shared.withLock { s in
+            defer { s.connected = false }
+            return s.connected && !s.stopping
+        }
+        if was { log.warning("mqtt: lost \(config.host):\(config.port) (\(Self.describe(rc))); queueing up to \(config.maxQueue) messages, reconnecting") }
+    }
+
+    private func published(_ mid: Int32) {
+        shared.withLock { s in
+            s.inflight = max(0, s.inflight - 1)
+            s.published += 1
+            if mid == s.offlineMid { s.offlineSent = true }
+        }
+        wake()
+    }
+
+    private func received(_ payload: String) {
+        let accepted = shared.withLock { s in
+            guard s.commands.count < Self.maxCommands else { s.commandsDropped += 1; return false }
+            s.commands.append(payload)
+            return true
+        }
+        if accepted {
+            var one: UInt64 = 1
+            _ = write(commandFD, &one, 8)
+        } else {
+            log.warning("mqtt: more than \(Self.maxCommands) commands waiting, one dropped")
+        }
+    }
+
+    private static func describe(_ rc: Int32) -> String {
+        rc == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(rc))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `[mqtt]` against a real mosquitto broker on loopback, checked with mosquitto_sub and
+/// mosquitto_pub as an operator of a fleet would.
+@Suite(.serialized) struct FleetTests {
+    static func config(_ broker: Broker, prefix: String, extra: String = "") -> String {
+        """
+        [socket]
+        mode = "0600"
+
+        [mqtt]
+        url = "\(broker.url)"
+        topic = "\(prefix)"
+        reconnect_max = 1
+        \(extra)
+        """
+    }
+
+    static func json(_ s: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(s.utf8))) as? [String: Any] ?? [:]
+    }
+
+    static func mqttStatus(_ c: Client) throws -> [String: Any] {
+        let s = try c.command(#"{"status":true}"#)
+        return (s["status"] as? [String: Any])?["mqtt"] as? [String: Any] ?? [:]
+    }
+
+    @Test func aReplayedCircleArrivesOnItsGestureTopic() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk17"
+        let sub = try Subscriber(broker, topic: prefix + "/#", id: "circle")
+        let d = try DaemonHarness(config: Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        #expect(sub.wait(for: 1, on: prefix + "/status") == ["online"], "\(d.log)")
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        let circles = sub.wait(for: 1, on: prefix + "/gesture/circle")
+        let circle = Self.json(try #require(circles.first, "\(sub.messages)\n\(d.log)"))
+        #expect(circle["gesture"] as? String == "circle" && circle["phase"] as? String == "recognized")
+        #expect(circle["device"] as? String == "Wacom ISDv4 E6 Finger")
+        // The same line the socket's clients get.
+        let socketCircle = try #require(c.collectEvents(for: 0.3).first { $0["gesture"] as? String == "circle" })
+        #expect(socketCircle["radius_mm"] as? Double == circle["radius_mm"] as? Double)
+        let device = Self.json(try #require(sub.messages(on: prefix + "/device").first))
+        #expect(device["event"] as? String == "added" && device["device_id"] as? String == "Wacom_ISDv4_E6_Finger.single-center-circle")
+        let m = try Self.mqttStatus(c)
+        #expect(m["connected"] as? Bool == true && m["topic"] as? String == prefix && m["dropped"] as? Int == 0, "\(m)")
+    }
+
+    @Test func disableOnTheFleetTopicStopsCircles() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk9"
+        let sub = try Subscriber(broker, topic: prefix + "/#", id: "disable")
+        let d = try DaemonHarness(config: Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        sub.wait(for: 1, on: prefix + "/status")
+
+        try broker.publish("gestured/all/command", #"{"disable":"circle"}"#)
+        let reply = Self.json(try #require(sub.wait(for: 1, on: prefix + "/reply").first, "\(d.log)"))
+        #expect(reply["ok"] as? Bool == true && reply["enabled"] as? Bool == false && reply["devices"] as? [String] == ["Wacom ISDv4 E6 Finger"])
+        // The socket's validation, word for word.
+        try broker.publish(prefix + "/command", #"{"disable":"lasso"}"#)
+        try broker.publish(prefix + "/command", "not json")
+        let replies = sub.wait(for: 3, on: prefix + "/reply")
+        #expect(replies.count == 3 && replies[1].contains(#"no recognizer \"lasso\""#) && replies[2].hasPrefix(#"{"error":"expected one JSON object"#), "\(replies)")
+        let bad = try d.connect().command(#"{"disable":"lasso"}"#)
+        #expect(replies.count == 3 && Self.json(replies[1])["error"] as? String == bad["error"] as? String)
+
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        #expect(!c.collectEvents(for: 0.5).contains { $0["gesture"] as? String == "circle" })
+        #expect(sub.messages(on: prefix + "/gesture/circle").isEmpty, "\(sub.messages)")
+        let status = try c.command(#"{"status":true}"#)
+        let recognizers = (((status["status"] as? [String: Any])?["devices"] as? [[String: Any]])?.first?["recognizers"] as? [[String: Any]]) ?? []
+        #expect(recognizers.contains { $0["name"] as? String == "circle" && $0["enabled"] as? Bool == false })
+    }
+
+    /// Slow (SIGSTOP) and then dead (SIGKILL): socket clients and bound commands carry on as if
+    /// nothing happened; what the broker missed is queued up to `max_queue` and sent when it is back.
+    @Test func aBrokerFrozenOrKilledMidReplayCostsNothingElse() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk3"
+        let extra = """
+            qos = 1
+            max_queue = 3
+            [[mqtt.publish]]
+            gesture = "circle"
+
+            [[bind]]
+            gesture = "circle"
+            run = ["/bin/sh", "-c", "echo run >> $DIR/runs.txt"]
+            """
+        let sub = try Subscriber(broker, topic: prefix + "/gesture/#", id: "kill")
+        let d = try DaemonHarness(config: Self.config(broker, prefix: prefix, extra: extra), replays: [DaemonHarness.circleRecording])
+        let c = try d.connect()
+        let deadline = Date().addingTimeInterval(5)
+        while try Self.mqttStatus(c)["connected"] as? Bool != true, Date() < deadline { usleep(50_000) }
+        let topic = prefix + "/gesture/circle"
+        let runs = d.dir + "/runs.txt"
+        var expectedRuns = 0
+
+        /// One replay: the circle reaches the socket and its command runs within a second.
+        func replayOnce() throws {
+            try d.replayAndWait(c)
+            expectedRuns += 1
+            let circles = c.collectEvents(for: 0.2).filter { $0["gesture"] as? String == "circle" }
+            #expect(circles.count == 1, "\(d.log)")
+            let t0 = Date()
+            while ((try? String(contentsOfFile: runs, encoding: .utf8)) ?? "").split(separator: "\n").count < expectedRuns, Date().timeIntervalSince(t0) < 1 { usleep(10_000) }
+            #expect(((try? String(contentsOfFile: runs, encoding: .utf8)) ?? "").split(separator: "\n").count == expectedRuns, "bound command late or missing:\n\(d.log)")
+        }
+
+        try replayOnce()
+        #expect(sub.wait(for: 1, on: topic).count == 1)
+
+        // Frozen: the TCP connection stays up but nothing is read.
+        kill(broker.pid, SIGSTOP)
+        try replayOnce()
+        try replayOnce()
+        kill(broker.pid, SIGCONT)
+        #expect(sub.wait(for: 3, on: topic).count == 3, "\(d.log)")
+
+        // Dead: five circles while it is gone; the queue keeps the last three.
+        try broker.persist()
+        broker.kill()
+        for _ in 1...5 { try replayOnce() }
+        let down = try Self.mqttStatus(c)
+        #expect(down["connected"] as? Bool == false && down["queued"] as? Int == 3 && down["dropped"] as? Int == 2, "\(down)")
+
+        try broker.start()
+        let after = sub.wait(for: 6, on: topic, timeout: 15)
+        #expect(after.count == 6, "\(after)\n\(d.log)")
+        usleep(500_000)
+        #expect(sub.messages(on: topic).count == 6)
+        let up = try Self.mqttStatus(c)
+        #expect(up["connected"] as? Bool == true && up["queued"] as? Int == 0 && up["dropped"] as? Int == 2, "\(up)")
+        // And new gestures flow again.
+        try replayOnce()
+        #expect(sub.wait(for: 7, on: topic).count == 7)
+    }
+
+    @Test func sigkillLeavesOfflineRetainedAndSigtermSaysSo() throws {
+        let broker = try Broker()
+        for (prefix, signal) in [("museum/kiosk5", SIGKILL), ("museum/kiosk6", SIGTERM)] {
+            let d = try DaemonHarness(config: Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+            #expect(try broker.receive(prefix + "/status") == ["online"], "\(d.log)")
+            d.signal(signal)
+            #expect(d.waitForExit(timeout: 5) != nil)
+            // Retained: a subscriber that comes later still learns the kiosk is gone.
+            var status: [String] = []
+            let deadline = Date().addingTimeInterval(5)
+            repeat { status = try broker.receive(prefix + "/status", timeout: 1) } while status != ["offline"] && Date() < deadline
+            #expect(status == ["offline"], "\(signal == SIGKILL ? "SIGKILL" : "SIGTERM"): \(status)\n\(d.log)")
+        }
+    }
+}

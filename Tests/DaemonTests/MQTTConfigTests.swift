@@ -1,0 +1,111 @@
+@testable import Daemon
+import Testing
+
+/// `[mqtt]`: a bad section is rejected with the line and key, like every other section.
+@Suite struct MQTTConfigTests {
+    func errors(_ text: String) throws -> [String] {
+        let e = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "f.toml") }
+        return e.errors.map(\.description)
+    }
+
+    @Test func aGoodSectionIsRead() throws {
+        let c = try ConfigLoader().parse("""
+            [mqtt]
+            url = "mqtt://broker.example:1884"
+            topic = "museum/kiosk17"
+            qos = 0
+            max_queue = 50
+            [[mqtt.publish]]
+            gesture = "circle"
+            region = "logo"
+            [[mqtt.publish]]
+            gesture = "pan"
+            [[region]]
+            name = "logo"
+            rect = [0, 0, 0.2, 0.2]
+            """, file: "f.toml")
+        let m = try #require(c.mqtt)
+        #expect(m.host == "broker.example" && m.port == 1884 && !m.tls)
+        #expect(m.topic == "museum/kiosk17" && m.qos == 0 && m.maxQueue == 50)
+        #expect(m.fleetTopic == "gestured/all/command" && m.clientID == nil)
+        #expect(m.publish.map(\.gesture.rawValue) == ["circle", "pan"])
+        #expect(m.publish[0].region == "logo")
+        // The same defaults as a [[bind]]: a continuous gesture's end.
+        #expect(m.publish[1].phases == [.ended])
+    }
+
+    @Test func urlsAndPorts() {
+        func parse(_ u: String) -> String {
+            switch ConfigLoader.parseBrokerURL(u) {
+            case .success(let (h, p, tls)): "\(h) \(p) \(tls)"
+            case .failure(let e): "error: \(e.message)"
+            }
+        }
+        #expect(parse("mqtt://10.0.0.5") == "10.0.0.5 1883 false")
+        #expect(parse("mqtts://broker.lan") == "broker.lan 8883 true")
+        #expect(parse("mqtt://[::1]:1900") == "::1 1900 false")
+        #expect(parse("http://x").hasPrefix("error: expected mqtt://"))
+        #expect(parse("mqtt://user:pw@x").contains("credentials go in username and password_file"))
+        #expect(parse("mqtt://x:99999").contains("bad port"))
+    }
+
+    @Test func badSectionsNameLineAndKey() throws {
+        #expect(try errors("""
+            [mqtt]
+            url = "tcp://broker:1883"
+            """) == [#"f.toml:2: mqtt.url: expected mqtt://host[:port] or mqtts://host[:port], found "tcp://broker:1883""#])
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://broker"
+            username = "kiosk"
+            password = "hunter2"
+            """).first?.hasPrefix("f.toml:4: mqtt.password: a password is never written in the config") == true)
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://broker"
+
+            qos = 2
+            """) == ["f.toml:4: mqtt.qos: 2 is out of range 0…1"])
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtts://broker"
+            """) == ["f.toml:2: mqtt.url: mqtts:// needs ca_file (the CA that signed the broker's certificate)"])
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://broker"
+            topic = "gestured/#"
+            """).first?.hasPrefix("f.toml:3: mqtt.topic: expected a topic") == true)
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://broker"
+            username = "kiosk"
+            password_file = "/nonexistent/pw"
+            """) == ["f.toml:4: mqtt.password_file: cannot read /nonexistent/pw"])
+        #expect(try errors("""
+            [mqtt]
+            topic = "a/b"
+            """) == [#"f.toml:1: mqtt: [mqtt] needs url = "mqtt://host:1883" (or mqtts://)"#])
+    }
+
+    @Test func publishFiltersAreCheckedLikeBindings() throws {
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://broker"
+            [[mqtt.publish]]
+            gesture = "circle"
+            [[mqtt.publish]]
+            gesture = "lasso"
+            """).map { $0.hasPrefix(#"f.toml:6: mqtt.publish[2].gesture: unknown gesture "lasso""#) } == [true])
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://broker"
+            [[mqtt.publish]]
+            gesture = "pan"
+            phase = "recognized"
+            run = ["x"]
+            """) == [
+                "f.toml:5: mqtt.publish[1].phase: pan is continuous: its phases are began, changed, ended and cancelled",
+                "f.toml:6: mqtt.publish[1].run: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase)",
+            ])
+    }
+}
