@@ -1,4 +1,4 @@
-# Helpers for the passthrough scenarios (10, 11), sourced by them after lib.sh.
+# Helpers for the passthrough scenarios (10–13), sourced by them after lib.sh.
 
 # finger_start: the scripted touchscreen (finger.py) named "Passthrough Touchscreen"; commands
 # go to it with `finger CMD...`. Sets FINGER_node and FINGER_pid.
@@ -23,19 +23,7 @@ finger() {
   wait_until 30 test -e "$WORK/finger.mark.$finger_marks" || die "finger.py did not finish: $* ($(cat "$SDIR/finger.log"))"
 }
 
-# app_watch NAME NODE: a real libinput client (`libinput debug-events`) reading NODE, as the app
-# would, writing to $SDIR/NAME.libinput. Waits until it has the device.
-app_watch() {
-  stdbuf -oL libinput debug-events --device "$2" > "$SDIR/$1.libinput" 2>&1 &
-  track $!
-  printf -v "${1}_pid" %s $!
-  wait_until 30 grep -q DEVICE_ADDED "$SDIR/$1.libinput" || die "libinput debug-events did not open $2: $(cat "$SDIR/$1.libinput")"
-  say "libinput reads $2: $(grep DEVICE_ADDED "$SDIR/$1.libinput" | head -1 | tr -s ' ')"
-}
-
-# app_lines NAME: how many lines libinput has printed (to look only at what follows).
-app_lines() { wc -l < "$SDIR/$1.libinput"; }
-
+# The app is `libinput_start NAME --device CLONE` (lib.sh); N below is a `libinput_mark NAME`.
 # app_since NAME N [EVENT]: libinput's touch lines after line N (of one EVENT type if given).
 app_since() {
   tail -n +"$(($2 + 1))" "$SDIR/$1.libinput" | grep -E "${3:-TOUCH_(DOWN|UP|CANCEL|MOTION)}" || true
@@ -54,14 +42,3 @@ near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d
 
 # app_show NAME N: what libinput printed after line N, for failure messages.
 app_show() { app_since "$1" "$2" | cut -c1-100 | head -20 | tr '\n' '|'; }
-
-# status_json: the daemon's answer to {"status":true}.
-status_json() {
-  /usr/bin/python3 -c '
-import socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"{\"status\":true}\n")
-f = s.makefile()
-for line in f:
-    if line.startswith("{\"status\""): print(line.strip()); break' "$SOCK"
-}
-

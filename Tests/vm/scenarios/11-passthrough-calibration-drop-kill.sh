@@ -14,13 +14,13 @@ daemon_start "$(config passthrough)"
 wait_daemon_opens "$FINGER_node"
 wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
 udevadm settle --timeout=10
-CLONE=$(status_json | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
-[ -c "$CLONE" ] || die "status shows no clone: $(status_json)"
+CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
+[ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
 [ "$(udev_prop "$CLONE" LIBINPUT_CALIBRATION_MATRIX)" = "-1 0 1 0 1 0" ] || die "the udev rule did not match the clone: $(udevadm info --query=property --name="$CLONE")"
-app_watch app "$CLONE"
+libinput_start app --device "$CLONE"
 
 # Calibration: the matrix mirrors x, so a tap at 50 mm from the left arrives 50 mm from the right.
-n=$(app_lines app)
+n=$(libinput_mark app)
 finger "tap 50 60"
 wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the tap did not reach the app: $(app_show app "$n")"
 read -r x y <<< "$(app_down_mm app "$n" | head -1)"
@@ -28,7 +28,7 @@ near "$x" 150 0.3 && near "$y" 60 0.3 || die "calibrated tap at $x/$y mm, not 15
 say "calibration reached the app: tap at 50/60 mm seen at $x/$y mm"
 
 # SYN_DROPPED: the daemon is stopped while a touch floods the device; the app's touch is cancelled.
-n=$(app_lines app)
+n=$(libinput_mark app)
 finger "down 0 100 60" "sleep 100"
 kill -STOP "$DAEMON_PID"
 finger "flood 0 3000 100 60"
@@ -36,7 +36,7 @@ kill -CONT "$DAEMON_PID"
 wait_until 10 grep -q 'SYN_DROPPED' "$SDIR/daemon.log" || die "the kernel dropped no events: the check proves nothing"
 wait_until 5 test "$(app_count app "$n" TOUCH_CANCEL)" -ge 1 || die "after SYN_DROPPED the app's touch was not cancelled: $(app_show app "$n")"
 finger "up 0"
-n=$(app_lines app)
+n=$(libinput_mark app)
 finger "tap 120 30"
 wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "no tap passed through after the drop: $(app_show app "$n")"
 say "SYN_DROPPED: the app's touch cancelled, the next tap passed through"
@@ -46,9 +46,9 @@ say "SYN_DROPPED: the app's touch cancelled, the next tap passed through"
 finger "down 0 100 60" "move 0 101 60"
 kill -KILL "$DAEMON_PID"
 wait_until 10 test ! -e "$CLONE" || die "the clone outlived the daemon"
-app_watch real "$FINGER_node"
+libinput_start real --device "$FINGER_node"
 finger "up 0"
-n=$(app_lines real)
+n=$(libinput_mark real)
 finger "tap 80 50"
 wait_until 5 test "$(app_count real "$n" TOUCH_UP)" -ge 1 || die "the app cannot read the real device after kill -9: $(app_show real "$n")"
 read -r x y <<< "$(app_down_mm real "$n" | head -1)"

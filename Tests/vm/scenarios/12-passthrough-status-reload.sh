@@ -13,7 +13,7 @@ devices=$("$GESTURED" devices)
 CLONE=$(sed -n 's|.*passthrough: yes, the app reads the clone \(/dev/input/event[0-9]*\).*|\1|p' <<< "$devices")
 [ -c "$CLONE" ] || die "gestured devices shows no clone: $devices"
 say "clone: $CLONE"
-status_json | grep -q "\"passthrough\":true,\"clone\":\"$CLONE\"" || die "status does not show the clone: $(status_json)"
+socket_command '{"status":true}' | grep -q "\"passthrough\":true,\"clone\":\"$CLONE\"" || die "status does not show the clone: $(socket_command '{"status":true}')"
 [ "$(grep -c '(gestured clone)' /proc/bus/input/devices)" = 1 ] || die "not exactly one clone: $(grep Name /proc/bus/input/devices)"
 daemon_holds "$CLONE" && die "the daemon opened its own clone (hotplug loop)"
 
@@ -27,8 +27,8 @@ kill -HUP "$DAEMON_PID"
 wait_until 20 test "$(grep -c 'passed through to' "$SDIR/daemon.log")" -ge 2 || die "no new clone after passthrough was turned on again"
 CLONE=$(grep 'passed through to' "$SDIR/daemon.log" | tail -1 | grep -o '/dev/input/event[0-9]*')
 udevadm settle --timeout=10
-app_watch app "$CLONE"
-n=$(app_lines app)
+libinput_start app --device "$CLONE"
+n=$(libinput_mark app)
 finger "tap 100 60"
 wait_until 10 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "a tap did not pass through the new clone: $(app_show app "$n")"
 expect_daemon_alive "at the end"
