@@ -13,6 +13,21 @@ finger_start() {
   say "scripted touchscreen at $FINGER_node"
 }
 
+# passthrough_start [c]: the scripted touchscreen, the daemon with the passthrough config (and
+# the socket client c if asked); waits until the device is passed through. Sets CLONE (the
+# clone's node, from the socket's status).
+passthrough_start() {
+  SOCK=$WORK/gestured.sock
+  finger_start
+  daemon_start "$(config passthrough)"
+  [ "${1:-}" = c ] && client_start c
+  wait_daemon_opens "$FINGER_node"
+  wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
+  udevadm settle --timeout=10
+  CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
+  [ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
+}
+
 # finger CMD...: runs finger.py commands (one per argument) and waits until they are done.
 finger_marks=0
 finger() {
@@ -42,3 +57,16 @@ near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d
 
 # app_show NAME N: what libinput printed after line N, for failure messages.
 app_show() { app_since "$1" "$2" | cut -c1-100 | head -20 | tr '\n' '|'; }
+
+# app_tap NAME X Y [SEEN_X SEEN_Y]: taps at X/Y mm and checks that libinput client NAME got the
+# touch, down at SEEN_X/SEEN_Y mm (default X/Y) and up; sets TAP_AT to where it came down
+# ("x/y"). Not in $(…): `die` must end the scenario, not a subshell.
+app_tap() {
+  local name=$1 n x y
+  n=$(libinput_mark "$name")
+  finger "tap $2 $3"
+  wait_until 10 test "$(app_count "$name" "$n" TOUCH_UP)" -ge 1 || die "the tap at $2/$3 mm did not reach $name: $(app_show "$name" "$n")"
+  read -r x y <<< "$(app_down_mm "$name" "$n" | head -1)"
+  near "$x" "${4:-$2}" 0.3 && near "$y" "${5:-$3}" 0.3 || die "the tap at $2/$3 mm came down at $x/$y mm, not ${4:-$2}/${5:-$3}: $(app_show "$name" "$n")"
+  TAP_AT="$x/$y"
+}

@@ -12,7 +12,8 @@ import Glibc
 /// - a cancelled contact becomes MT_TOOL_PALM (libinput: TOUCH_CANCEL); the clone always has
 ///   ABS_MT_TOOL_TYPE for this, added when the device lacks it;
 /// - a release of a contact the app has down always goes out, so the app never keeps a stuck touch;
-/// - BTN_TOUCH (and BTN_TOOL_FINGER) follow the contacts the app has down; the single-touch
+/// - BTN_TOUCH and BTN_TOOL_FINGER follow the contacts the app has down (the multi-finger
+///   BTN_TOOL_* keys are not sent: a touchscreen's readers count slots); the single-touch
 ///   axes (ABS_X, ABS_Y, …) go out only in frames where every slot's events went out, so a held
 ///   contact's position never leaks through them.
 ///
@@ -47,6 +48,10 @@ public final class TouchClone {
         while base.utf8.count + nameSuffix.utf8.count > maxNameBytes { base.removeLast() }
         return base + nameSuffix
     }
+
+    /// Keys that say how many contacts are down: the clone derives them from the app's contacts.
+    static let contactKeys: [UInt16] = [BTN.TOUCH, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
+                                        BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP]
 
     private struct RawEvent {
         /// The slot it belongs to, or -1 for an event outside the slots (ABS_X, MSC_…).
@@ -125,7 +130,7 @@ public final class TouchClone {
         switch e.type {
         case EV.SYN:
             return  // frames are ended by write; SYN_DROPPED is the relay's (drop)
-        case EV.KEY where e.code == BTN.TOUCH || (e.code >= BTN.TOOL_FINGER && e.code <= BTN.TOOL_QUADTAP) || e.code == BTN.TOOL_QUINTTAP:
+        case EV.KEY where Self.contactKeys.contains(e.code):
             return  // follows the app's contacts instead
         case EV.ABS where e.code == ABS.MT_SLOT:
             readSlot = e.value

@@ -4,25 +4,14 @@
 # edge band never reaches the app while the same stroke in the middle does, and a tap in the
 # band arrives late but whole. (Three fingers: scenario 13.)
 source "$VMDIR/passthrough.sh"
-SOCK=$WORK/gestured.sock
-finger_start
-daemon_start "$(config passthrough)"
-client_start c
-wait_daemon_opens "$FINGER_node"
-wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
-udevadm settle --timeout=10
-CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
-[ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
+passthrough_start c
 libinput_start app --device "$CLONE"
 
 # A tap passes through, down and up at its millimetres.
 n=$(libinput_mark app)
-finger "tap 100 60"
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the tap did not reach the app: $(app_show app "$n")"
-read -r x y <<< "$(app_down_mm app "$n" | head -1)"
-near "$x" 100 0.2 && near "$y" 60 0.2 || die "the tap arrived at $x/$y mm, not 100/60: $(app_show app "$n")"
+app_tap app 100 60
 [ "$(app_count app "$n" TOUCH_CANCEL)" = 0 ] || die "the tap was cancelled: $(app_show app "$n")"
-say "tap passed through at $x/$y mm"
+say "tap passed through at $TAP_AT mm"
 
 # A circle is recognized; the app's touch ends in TOUCH_CANCEL, not TOUCH_UP.
 n=$(libinput_mark app); m=$(lines "$SDIR/c.jsonl")
@@ -43,16 +32,11 @@ say "edge swipe: nothing reached the app"
 # The same stroke in the middle is no gesture: the app has it all.
 n=$(libinput_mark app)
 finger "stroke 0 70 60 128 60 400"
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the middle stroke did not reach the app: $(app_show app "$n")"
+wait_until 10 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the middle stroke did not reach the app: $(app_show app "$n")"
 read -r x y <<< "$(app_down_mm app "$n" | head -1)"
 near "$x" 70 0.2 && near "$y" 60 0.2 || die "the middle stroke began at $x/$y mm, not 70/60"
 [ "$(app_count app "$n" TOUCH_MOTION)" -ge 20 ] || die "the middle stroke's motion is missing: $(app_show app "$n")"
 say "middle stroke passed through from $x/$y mm"
 # A tap in the band is held until every recognizer has failed, then delivered where it was.
-n=$(libinput_mark app)
-finger "tap 3 60"
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the tap in the edge band never reached the app: $(app_show app "$n")"
-read -r x y <<< "$(app_down_mm app "$n" | head -1)"
-near "$x" 3 0.2 && near "$y" 60 0.2 || die "the held tap arrived at $x/$y mm, not 3/60"
-say "tap in the edge band delivered late at $x/$y mm"
-
+app_tap app 3 60
+say "tap in the edge band delivered late at $TAP_AT mm"

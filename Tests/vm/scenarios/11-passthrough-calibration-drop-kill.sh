@@ -4,28 +4,17 @@
 # uinput); kill -9 mid-touch removes the clone and releases the grab, so the app can read the
 # real device again.
 source "$VMDIR/passthrough.sh"
-SOCK=$WORK/gestured.sock
 cat > /etc/udev/rules.d/99-gestured-clone-calibration.rules <<'RULE'
 ACTION=="add|change", KERNEL=="event*", ATTRS{name}=="Passthrough Touchscreen (gestured clone)", ENV{LIBINPUT_CALIBRATION_MATRIX}="-1 0 1 0 1 0"
 RULE
 udevadm control --reload
-finger_start
-daemon_start "$(config passthrough)"
-wait_daemon_opens "$FINGER_node"
-wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
-udevadm settle --timeout=10
-CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
-[ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
+passthrough_start
 [ "$(udev_prop "$CLONE" LIBINPUT_CALIBRATION_MATRIX)" = "-1 0 1 0 1 0" ] || die "the udev rule did not match the clone: $(udevadm info --query=property --name="$CLONE")"
 libinput_start app --device "$CLONE"
 
 # Calibration: the matrix mirrors x, so a tap at 50 mm from the left arrives 50 mm from the right.
-n=$(libinput_mark app)
-finger "tap 50 60"
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the tap did not reach the app: $(app_show app "$n")"
-read -r x y <<< "$(app_down_mm app "$n" | head -1)"
-near "$x" 150 0.3 && near "$y" 60 0.3 || die "calibrated tap at $x/$y mm, not 150/60: $(app_show app "$n")"
-say "calibration reached the app: tap at 50/60 mm seen at $x/$y mm"
+app_tap app 50 60 150 60
+say "calibration reached the app: a tap at 50/60 mm seen at $TAP_AT mm"
 
 # SYN_DROPPED: the daemon is stopped while a touch floods the device; the app's touch is cancelled.
 n=$(libinput_mark app)
@@ -36,9 +25,7 @@ kill -CONT "$DAEMON_PID"
 wait_until 10 grep -q 'SYN_DROPPED' "$SDIR/daemon.log" || die "the kernel dropped no events: the check proves nothing"
 wait_until 5 test "$(app_count app "$n" TOUCH_CANCEL)" -ge 1 || die "after SYN_DROPPED the app's touch was not cancelled: $(app_show app "$n")"
 finger "up 0"
-n=$(libinput_mark app)
-finger "tap 120 30"
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "no tap passed through after the drop: $(app_show app "$n")"
+app_tap app 120 30 80 30
 say "SYN_DROPPED: the app's touch cancelled, the next tap passed through"
 
 # kill -9 with a finger down: the kernel removes the clone and releases the grab (a grabbed
@@ -48,9 +35,5 @@ kill -KILL "$DAEMON_PID"
 wait_until 10 test ! -e "$CLONE" || die "the clone outlived the daemon"
 libinput_start real --device "$FINGER_node"
 finger "up 0"
-n=$(libinput_mark real)
-finger "tap 80 50"
-wait_until 5 test "$(app_count real "$n" TOUCH_UP)" -ge 1 || die "the app cannot read the real device after kill -9: $(app_show real "$n")"
-read -r x y <<< "$(app_down_mm real "$n" | head -1)"
-near "$x" 80 0.3 && near "$y" 50 0.3 || die "the real device's tap at $x/$y mm, not 80/50"
-say "after kill -9: clone gone, grab released, the real device reads a tap at $x/$y mm"
+app_tap real 80 50
+say "after kill -9: clone gone, grab released, the real device reads a tap at $TAP_AT mm"

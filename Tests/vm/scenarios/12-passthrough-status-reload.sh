@@ -3,17 +3,11 @@
 # that turns passthrough off removes the clone and keeps the device; on again, a new clone that a
 # real libinput client reads. (Kept to few process starts: each costs seconds in the emulated VM.)
 source "$VMDIR/passthrough.sh"
-SOCK=$WORK/gestured.sock
-finger_start
-daemon_start "$(config passthrough)"
-wait_daemon_opens "$FINGER_node"
-wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
-udevadm settle --timeout=10
-devices=$("$GESTURED" devices)
-CLONE=$(sed -n 's|.*passthrough: yes, the app reads the clone \(/dev/input/event[0-9]*\).*|\1|p' <<< "$devices")
-[ -c "$CLONE" ] || die "gestured devices shows no clone: $devices"
+passthrough_start
 say "clone: $CLONE"
-socket_command '{"status":true}' | grep -q "\"passthrough\":true,\"clone\":\"$CLONE\"" || die "status does not show the clone: $(socket_command '{"status":true}')"
+socket_command '{"status":true}' | grep -q '"passthrough":true,"clone":"'"$CLONE"'"' || die "status does not show the clone: $(socket_command '{"status":true}')"
+devices=$("$GESTURED" devices)
+grep -q "passthrough: yes, the app reads the clone $CLONE" <<< "$devices" || die "gestured devices does not show the clone: $devices"
 [ "$(grep -c '(gestured clone)' /proc/bus/input/devices)" = 1 ] || die "not exactly one clone: $(grep Name /proc/bus/input/devices)"
 daemon_holds "$CLONE" && die "the daemon opened its own clone (hotplug loop)"
 
@@ -28,7 +22,6 @@ wait_until 20 test "$(grep -c 'passed through to' "$SDIR/daemon.log")" -ge 2 || 
 CLONE=$(grep 'passed through to' "$SDIR/daemon.log" | tail -1 | grep -o '/dev/input/event[0-9]*')
 udevadm settle --timeout=10
 libinput_start app --device "$CLONE"
-n=$(libinput_mark app)
-finger "tap 100 60"
-wait_until 10 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "a tap did not pass through the new clone: $(app_show app "$n")"
+app_tap app 100 60
+say "a tap passed through the new clone at $TAP_AT mm"
 expect_daemon_alive "at the end"

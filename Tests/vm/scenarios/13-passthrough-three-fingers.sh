@@ -3,15 +3,7 @@
 # (TOUCH_CANCEL, never TOUCH_UP) and the third never reaches it; the three-finger swipe is
 # recognized.
 source "$VMDIR/passthrough.sh"
-SOCK=$WORK/gestured.sock
-finger_start
-daemon_start "$(config passthrough)"
-client_start c
-wait_daemon_opens "$FINGER_node"
-wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
-udevadm settle --timeout=10
-CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
-[ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
+passthrough_start c
 libinput_start app --device "$CLONE"
 
 # Three fingers down: the two touches the app already had are cancelled, the third never shown.
