@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured-bench",
         abstract: "Measures gestured's speed and memory, and its recognizers' accuracy.",
-        subcommands: [PipelineCommand.self, AccuracyCommand.self, OutputCommand.self],
+        subcommands: [PipelineCommand.self, AccuracyCommand.self, OutputCommand.self, ShapesCommand.self],
         defaultSubcommand: PipelineCommand.self)
 }
 

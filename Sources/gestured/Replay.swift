@@ -1,10 +1,12 @@
 import ArgumentParser
+import Daemon
 import Evdev
 import GestureKit
 import Glibc
 
-/// `gestured replay`: recordings through the same DevicePipeline the daemon uses, with every
-/// default recognizer; JSON lines on stdout.
+/// `gestured replay`: recordings through the same DevicePipeline the daemon uses — with every
+/// default recognizer, or with `--config` the recognizers, arena rules, transform and taught
+/// shapes that config sets up for the recording's device; JSON lines on stdout.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -16,10 +18,22 @@ struct Replay: ParsableCommand {
     @Option(name: .long, help: "Device description (evemu .desc/.device) for recordings without one.")
     var device: String?
 
+    @Option(name: .long, help: "A configuration file: replay with the setup it gives the recording's device (default: every recognizer at its defaults).")
+    var config: String?
+
     @Argument(help: "Recording files.")
     var files: [String]
 
     func run() throws {
+        var loaded: DaemonConfig?
+        if let config {
+            do {
+                loaded = try ConfigLoader().load(path: config)
+            } catch let e as ConfigErrors {
+                StandardStream.writeError(e.description + "\n")
+                throw ExitCode(1)
+            }
+        }
         var failed = false
         let out = LineWriter(fd: 1)
         for path in files {
@@ -35,14 +49,17 @@ struct Replay: ParsableCommand {
                 // Thresholds are in mm: say when the mm are a guess.
                 LineWriter.standardError("gestured replay: note: \(path): \(recording.info.sizeReason)")
             }
-            Self.replay(recording, frames: frames, out: out)
+            let pipeline = loaded.map { config in
+                PipelineFactory.pipeline(info: recording.info, config: config) { LineWriter.standardError("gestured replay: note: \($0)") }
+            }
+            Self.replay(recording, pipeline: pipeline, frames: frames, out: out)
         }
         out.flush()
         if failed { throw ExitCode(1) }
     }
 
-    static func replay(_ recording: Recording, frames: Bool, out: LineWriter) {
-        let pipeline = DevicePipeline(info: recording.info, arena: RecognizerCatalog.defaultArena())
+    static func replay(_ recording: Recording, pipeline configured: DevicePipeline? = nil, frames: Bool, out: LineWriter) {
+        let pipeline = configured ?? DevicePipeline(info: recording.info, arena: RecognizerCatalog.defaultArena())
         let label = pipeline.label
         let emit: (GestureEvent) -> Void = { event in out.line(event.json(device: label)) }
         for e in recording.events {

@@ -263,7 +263,7 @@ import Testing
             colour = "red"
             """
         let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "m.toml") }
-        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, step, step_of, run, shell, keys, click, timeout, cooldown or max_concurrent)"])
+        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, shape, step, step_of, run, shell, keys, click, timeout, cooldown or max_concurrent)"])
     }
 
     @Test func everyProblemIsReportedNotJustTheFirst() throws {

@@ -105,7 +105,7 @@ import Testing
             run = ["x"]
             """) == [
                 "f.toml:5: mqtt.publish[1].phase: pan is continuous: its phases are began, changed, ended and cancelled",
-                "f.toml:6: mqtt.publish[1].run: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase)",
+                "f.toml:6: mqtt.publish[1].run: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, shape)",
             ])
     }
 }

@@ -23,6 +23,8 @@ enum GestureEnvironment {
         add("GESTURE_FIT_ERROR", e.fitError)
         add("GESTURE_TURNS", e.turns)
         if let r = e.reversals { v.append(("GESTURE_REVERSALS", String(r))) }
+        if let s = e.shape { v.append(("GESTURE_SHAPE", s)) }
+        add("GESTURE_SCORE", e.score)
         add("GESTURE_TRANSLATION_X_MM", e.translationMM?.x)
         add("GESTURE_TRANSLATION_Y_MM", e.translationMM?.y)
         add("GESTURE_VELOCITY_X_MM", e.velocityMM?.x)

@@ -12,12 +12,12 @@ public enum ArenaRulesBuilder {
     }
 
     /// The arena for one device, built from the recognizers its settings select.
-    public static func arena(for s: DeviceSettings, regions: [Region], catalog: [RecognizerSpec] = RecognizerCatalog.all) -> GestureArena {
+    public static func arena(for s: DeviceSettings, regions: [Region], shapes: [TaughtShape] = [], catalog: [RecognizerSpec] = RecognizerCatalog.all) -> GestureArena {
         let names = s.recognizers ?? catalog.map(\.name)
         let recognizers = names.compactMap { name in
             catalog.first { $0.name == name }.map { spec in
                 spec.make(RecognizerSetup(
-                    parameters: ParameterValues(spec.parameters, overrides: s.parameters[name] ?? [:]), regions: regions))
+                    parameters: ParameterValues(spec.parameters, overrides: s.parameters[name] ?? [:]), regions: regions, shapes: shapes))
             }
         }
         return GestureArena(recognizers: recognizers, rules: rules(for: s), regions: regions)

@@ -27,6 +27,7 @@ public struct ConfigExplanation {
             out.append("device section \(d.index), matching \(describe(d.match)):")
             out.append(contentsOf: describe(config.defaults.overlaid(with: d.settings)).map { "  " + $0 })
         }
+        out.append(contentsOf: describe(config.shapes))
         out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
         for b in config.bindings { out.append("  " + describe(b)) }
         return out.joined(separator: "\n")
@@ -67,6 +68,16 @@ public struct ConfigExplanation {
         return out
     }
 
+    private func describe(_ s: ShapesConfig) -> [String] {
+        guard let dir = s.directory else { return ["taught shapes: none ([shapes] dir not set)"] }
+        var out = ["taught shapes in \(dir): \(s.shapes.isEmpty ? "none" : "")"]
+        for shape in s.shapes {
+            let rotate = shape.rotate ? "any rotation and drawing direction" : "as drawn (orientation and direction matter)"
+            out.append("  \(shape.name): \(shape.examples.count) example\(shape.examples.count == 1 ? "" : "s"), threshold \(fmt(shape.threshold)), \(rotate)")
+        }
+        return out
+    }
+
     private func describe(_ b: Binding) -> String {
         var cond = ["\(b.gesture.rawValue) \(b.phases.map(\.rawValue).joined(separator: "/"))"]
         if let v = b.device { cond.append("device \"\(v)\"") }
@@ -75,6 +86,7 @@ public struct ConfigExplanation {
         if let v = b.edge { cond.append("edge \(v.rawValue)") }
         if let v = b.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
         if let v = b.count { cond.append("count \(v)") }
+        if let v = b.shape { cond.append("shape \(v)") }
         if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
         let what: String
         switch b.action {

@@ -58,11 +58,12 @@ public struct ConfigLoader {
             let (settings, match) = readSettings(d, regions: regionNames, isDefaults: false)
             config.devices.append(DeviceSection(match: match, settings: settings, index: i + 1))
         }
+        if let s = reader.table("shapes") { config.shapes = readShapes(s, configFile: file) }
         for (i, b) in reader.tables("bind").enumerated() {
-            if let binding = readBinding(b, index: i + 1, regions: regionNames) { config.bindings.append(binding) }
+            if let binding = readBinding(b, index: i + 1, regions: regionNames, shapes: config.shapes.names) { config.bindings.append(binding) }
         }
         if let m = reader.table("mqtt") { config.mqtt = readMQTT(m, regions: regionNames) }
-        reader.finish(expected: "socket, defaults, device, region, bind or mqtt")
+        reader.finish(expected: "socket, defaults, device, region, shapes, bind or mqtt")
         if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
         return config
     }
@@ -288,9 +289,9 @@ public struct ConfigLoader {
 
     // MARK: [[bind]]
 
-    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>) -> Binding? {
+    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>, shapes: Set<String>) -> Binding? {
         var ok = true
-        let filter = readFilter(t, section: "[[bind]]", regions: regions, ok: &ok)
+        let filter = readFilter(t, section: "[[bind]]", regions: regions, shapes: shapes, ok: &ok)
         let gesture = filter?.gesture
 
         let step = t.number("step", in: 1e-6...1e9)
@@ -327,11 +328,11 @@ public struct ConfigLoader {
     }
 
     /// The keys a gesture filter reads, for `finish(expected:)` lists.
-    static let filterKeys = "gesture, device, region, direction, edge, fingers, count, phase"
+    static let filterKeys = "gesture, device, region, direction, edge, fingers, count, phase, shape"
 
     /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
-    /// direction, edge, fingers, count, phase. Nil (and `ok` false) when any of them is wrong.
-    func readFilter(_ t: TableReader, section: String, regions: Set<String>, ok: inout Bool) -> GestureFilter? {
+    /// direction, edge, fingers, count, phase, shape. Nil (and `ok` false) when any of them is wrong.
+    func readFilter(_ t: TableReader, section: String, regions: Set<String>, shapes: Set<String>? = nil, ok: inout Bool) -> GestureFilter? {
         var gesture: GestureKind? = nil
         if let g = t.string("gesture") {
             gesture = GestureKind(rawValue: g)
@@ -350,6 +351,14 @@ public struct ConfigLoader {
         let edge: Edge? = enumValue(t, "edge", ok: &ok)
         let fingers = t.int("fingers", in: 1...10)
         let count = t.int("count", in: 1...5)
+        let shape = t.string("shape")
+        if let s = shape {
+            if gesture != .shape {
+                t.error("shape", "only gesture = \"shape\" reports a shape"); ok = false
+            } else if let taught = shapes, !taught.contains(s) {
+                t.error("shape", "unknown shape \"\(s)\" (taught: \(taught.isEmpty ? "none; see [shapes] dir" : taught.sorted().joined(separator: ", ")))"); ok = false
+            }
+        }
 
         var phases: [GesturePhase]? = nil
         if let ps = t.strings("phase", allowSingle: true) {
@@ -370,7 +379,9 @@ public struct ConfigLoader {
             phases = out
         }
         guard ok, let g = gesture else { return nil }
-        return GestureFilter(gesture: g, device: device, region: region, direction: direction, edge: edge, fingers: fingers, count: count, phases: phases)
+        var filter = GestureFilter(gesture: g, device: device, region: region, direction: direction, edge: edge, fingers: fingers, count: count, phases: phases)
+        filter.shape = shape
+        return filter
     }
 
     /// A binding's one action: run, shell, keys or click.

@@ -14,6 +14,9 @@ final class ConfigDiagnostics {
     func error(_ path: String, _ message: String) {
         errors.append(ConfigError(file: file, line: index.line(of: path) ?? 1, key: path, message: message))
     }
+
+    /// An error located in another file the config names (a shape file).
+    func append(_ e: ConfigError) { errors.append(e) }
 }
 
 /// Typed, path-tracking access to one TOML table. Every key read is remembered so that

@@ -9,6 +9,8 @@ public struct DaemonConfig: Sendable {
     public var devices: [DeviceSection] = []
     public var regions: [Region] = []
     public var bindings: [Binding] = []
+    /// `[shapes]`: the taught shapes every device's shape recognizer holds.
+    public var shapes = ShapesConfig()
     /// `[mqtt]`: nil when the daemon speaks to no broker.
     public var mqtt: MQTTConfig?
 

@@ -12,6 +12,8 @@ public struct GestureFilter: Sendable, Equatable {
     public var fingers: Int?
     public var count: Int?
     public var phases: [GesturePhase]
+    /// A taught shape's name (gesture "shape").
+    public var shape: String?
 
     /// The phases taken when none are given: the one phase of a discrete gesture, the end of a
     /// continuous one (its `changed` events when a binding steps along it).
@@ -40,6 +42,7 @@ public struct GestureFilter: Sendable, Equatable {
         if let d = edge, e.edge != d { return false }
         if let f = fingers, e.fingers != f { return false }
         if let c = count, e.tapCount != c { return false }
+        if let s = shape, e.shape != s { return false }
         return true
     }
 }

@@ -4,7 +4,7 @@ import Logging
 
 /// Builds a device's pipeline from the config sections that match it: transform (rotation,
 /// calibration from config or udev, size_mm) and an arena of the selected recognizers.
-enum PipelineFactory {
+public enum PipelineFactory {
     /// Whether the config asks for an exclusive grab of this device.
     static func wantsGrab(_ info: DeviceInfo, config: DaemonConfig) -> Bool {
         let s = config.settings(for: info.identity).settings
@@ -30,6 +30,17 @@ enum PipelineFactory {
 
     static func make(info: DeviceInfo, config: DaemonConfig, disabled: Set<String>, initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {
         let (s, sections) = config.settings(for: info.identity)
+        let transform = transform(info: info, settings: s, log: log)
+        let arena = ArenaRulesBuilder.arena(for: s, regions: config.regions, shapes: config.shapes.shapes)
+        for name in disabled { arena.setEnabled(name, false) }
+        let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
+        let size = s.sizeMM != nil ? "size from config" : info.sizeReason
+        log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")
+        return DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots)
+    }
+
+    /// The device's coordinate transform: rotation, calibration (config, else udev), size_mm.
+    static func transform(info: DeviceInfo, settings s: DeviceSettings, log: Logger) -> CoordinateTransform {
         var transform = CoordinateTransform.identity
         if let c = s.calibration {
             transform.calibration = c
@@ -42,11 +53,34 @@ enum PipelineFactory {
         }
         if let r = s.rotation, let rot = Rotation(degrees: r) { transform.rotation = rot }
         if let z = s.sizeMM { transform.sizeMMOverride = SizeMM(width: z[0], height: z[1]) }
-        let arena = ArenaRulesBuilder.arena(for: s, regions: config.regions)
-        for name in disabled { arena.setEnabled(name, false) }
-        let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
-        let size = s.sizeMM != nil ? "size from config" : info.sizeReason
-        log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")
-        return DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots)
+        return transform
+    }
+
+    /// A device's pipeline as the daemon would build it from `config`, for `gestured replay
+    /// --config` and `gestured learn`; problems (a bad udev calibration) go to `warn`.
+    public static func pipeline(info: DeviceInfo, config: DaemonConfig, warn: @escaping @Sendable (String) -> Void) -> DevicePipeline {
+        make(info: info, config: config, disabled: [], log: Logger(label: "gestured", factory: { _ in WarningHandler(warn: warn) }))
+    }
+
+    /// The transform the daemon would use for a device.
+    public static func transform(info: DeviceInfo, config: DaemonConfig, warn: @escaping @Sendable (String) -> Void) -> CoordinateTransform {
+        transform(info: info, settings: config.settings(for: info.identity).settings,
+                  log: Logger(label: "gestured", factory: { _ in WarningHandler(warn: warn) }))
+    }
+}
+
+/// Passes warnings and worse to a function; drops the rest (the daemon's info lines).
+private struct WarningHandler: LogHandler {
+    var warn: @Sendable (String) -> Void
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .warning
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        warn("\(event.message)")
     }
 }

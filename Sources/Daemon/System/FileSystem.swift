@@ -80,6 +80,20 @@ public enum FileSystem {
         }
     }
 
+    /// The names in a directory (without "." and ".."), or nil when it cannot be read.
+    public static func entries(ofDirectory path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     public struct FileError: Error, CustomStringConvertible {
         public var errno: Int32
         public var description: String {

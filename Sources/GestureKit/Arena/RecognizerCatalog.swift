@@ -9,6 +9,7 @@ public enum RecognizerCatalog {
             CircleRecognizer.spec,
             CheckmarkRecognizer.spec,
             TickleRecognizer.spec,
+            ShapeRecognizer.spec,
             TapRecognizer.spec,
             LongPressRecognizer.spec,
             SwipeRecognizer.spec,
@@ -21,7 +22,7 @@ public enum RecognizerCatalog {
     public static func spec(named name: String) -> RecognizerSpec? { all.first { $0.name == name } }
 
     /// The single-finger shapes decide when the finger lifts (or earlier, when they fail).
-    static let shapes = ["circle", "checkmark", "tickle"]
+    static let shapes = ["circle", "checkmark", "tickle", "shape"]
 
     public static var defaultRules: ArenaRules {
         ArenaRules(

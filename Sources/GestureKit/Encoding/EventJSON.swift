@@ -34,6 +34,8 @@ extension GestureEvent {
         if let v = direction { w.key("direction"); w.string(v.rawValue) }
         if let v = turns { w.key("turns"); w.number(v, decimals: 2) }
         if let v = reversals { w.key("reversals"); w.int(v) }
+        if let v = shape { w.key("shape"); w.string(v) }
+        if let v = score { w.key("score"); w.number(v, decimals: 3) }
         if let v = translationMM { w.point("translation_mm", v, decimals: 2) }
         if let v = velocityMM { w.point("velocity_mm", v, decimals: 1) }
         if let v = restingPoint { w.point("resting_point", v) }

@@ -3,6 +3,8 @@ public enum GestureKind: String, Sendable, CaseIterable {
     case circle
     case checkmark
     case tickle
+    /// A shape an operator taught by example (ShapeRecognizer).
+    case shape
     case pan
     case pinch
     case rotate
@@ -15,7 +17,7 @@ public enum GestureKind: String, Sendable, CaseIterable {
     public var isContinuous: Bool {
         switch self {
         case .pan, .pinch, .rotate, .longPress: true
-        case .circle, .checkmark, .tickle, .tap, .swipe, .edgeSwipe: false
+        case .circle, .checkmark, .tickle, .shape, .tap, .swipe, .edgeSwipe: false
         }
     }
 }
@@ -90,6 +92,9 @@ public struct GestureEvent: Sendable {
     public var turns: Double?
     /// Tickle: number of direction reversals.
     public var reversals: Int?
+    /// Taught shape: its name, and how well the stroke matched (0…1).
+    public var shape: String?
+    public var score: Double?
 
     // Continuous gestures and swipes.
     /// Pan: translation since began, millimetres.

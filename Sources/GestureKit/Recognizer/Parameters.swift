@@ -46,10 +46,13 @@ public struct RecognizerSetup: Sendable {
     public var parameters: ParameterValues
     /// The configured regions, for recognizers that report which region a gesture is in.
     public var regions: [Region]
+    /// The shapes taught for the device (ShapeRecognizer).
+    public var shapes: [TaughtShape]
 
-    public init(parameters: ParameterValues, regions: [Region] = []) {
+    public init(parameters: ParameterValues, regions: [Region] = [], shapes: [TaughtShape] = []) {
         self.parameters = parameters
         self.regions = regions
+        self.shapes = shapes
     }
 }
 

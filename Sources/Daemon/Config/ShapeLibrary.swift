@@ -1,0 +1,125 @@
+import GestureKit
+import Glibc
+
+/// The taught shapes of a config: `[shapes] dir` (relative to the config file), every `*.shape`
+/// file in it (ShapeFile), and the per-shape settings `[shapes.NAME] threshold, rotate`.
+public struct ShapesConfig: Sendable {
+    /// Absolute or relative to the working directory (already resolved against the config file).
+    public var directory: String?
+    public var shapes: [TaughtShape] = []
+
+    public init(directory: String? = nil, shapes: [TaughtShape] = []) {
+        self.directory = directory
+        self.shapes = shapes
+    }
+
+    public var names: Set<String> { Set(shapes.map(\.name)) }
+}
+
+/// Reading shape files and directories of them.
+public enum ShapeLibrary {
+    /// More shape files than this in one directory is a mistake (and would slow every stroke).
+    public static let maxShapes = 64
+
+    /// One shape file; its `name` must be its file name without `.shape`.
+    public static func read(path: String) throws(ConfigError) -> TaughtShape {
+        guard let data = FileSystem.contents(atPath: path) else {
+            throw ConfigError(file: path, line: 0, key: "", message: "cannot read the file")
+        }
+        guard data.count <= ShapeFile.maxBytes else {
+            throw ConfigError(file: path, line: 0, key: "", message: "larger than \(ShapeFile.maxBytes) bytes")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ConfigError(file: path, line: 1, key: "", message: "not UTF-8 text")
+        }
+        let shape: TaughtShape
+        do {
+            shape = try ShapeFile.parse(text)
+        } catch {
+            throw ConfigError(file: path, line: error.line, key: "", message: error.message)
+        }
+        let stem = stem(of: path)
+        guard shape.name == stem else {
+            throw ConfigError(file: path, line: nameLine(text), key: "",
+                              message: "the shape is named \"\(shape.name)\" but the file \"\(stem).shape\"; they must agree")
+        }
+        return shape
+    }
+
+    /// Every `*.shape` file in `directory`, by name; the errors of those that are malformed.
+    public static func load(directory: String) -> (shapes: [TaughtShape], errors: [ConfigError]) {
+        guard let names = FileSystem.entries(ofDirectory: directory) else {
+            return ([], [ConfigError(file: directory, line: 0, key: "", message: "cannot read the directory")])
+        }
+        let files = names.filter { $0.hasSuffix(".shape") && $0.utf8.count > 6 }.sorted()
+        guard files.count <= maxShapes else {
+            return ([], [ConfigError(file: directory, line: 0, key: "", message: "\(files.count) shape files; at most \(maxShapes)")])
+        }
+        var shapes: [TaughtShape] = []
+        var errors: [ConfigError] = []
+        for f in files {
+            do {
+                shapes.append(try read(path: directory + "/" + f))
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (shapes, errors)
+    }
+
+    /// `dir/NAME.shape`.
+    public static func path(of name: String, in directory: String) -> String {
+        (directory.isEmpty ? "" : directory.hasSuffix("/") ? directory : directory + "/") + name + ".shape"
+    }
+
+    static func stem(of path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        return base.hasSuffix(".shape") ? String(base.dropLast(6)) : base
+    }
+
+    private static func nameLine(_ text: String) -> Int {
+        var n = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("name") { return n }
+        }
+        return 1
+    }
+}
+
+extension ConfigLoader {
+    /// `[shapes]`: `dir`, and `[shapes.NAME]` tables of `threshold` and `rotate`.
+    func readShapes(_ t: TableReader, configFile: String) -> ShapesConfig {
+        var config = ShapesConfig()
+        if let d = t.string("dir") {
+            if d.isEmpty {
+                t.error("dir", "must not be empty")
+            } else {
+                let base = FileSystem.directory(of: configFile)
+                let dir = d.hasPrefix("/") || base.isEmpty ? d : base + "/" + d
+                config.directory = dir
+                let (shapes, errors) = ShapeLibrary.load(directory: dir)
+                if errors.count == 1, errors[0].file == dir {
+                    t.error("dir", "\(dir): \(errors[0].message)")
+                }
+                for e in errors where e.file != dir { t.diagnostics.append(e) }
+                config.shapes = shapes
+            }
+        } else if !t.has("dir") {
+            t.diagnostics.error(t.path, "[shapes] needs dir = \"…\" (the directory of the *.shape files)")
+        }
+        for key in t.keys where key != "dir" {
+            guard let s = t.table(key) else { continue }
+            guard let i = config.shapes.firstIndex(where: { $0.name == key }) else {
+                for k in s.keys { _ = s.value(k) }
+                t.error(key, "no shape \"\(key)\" in \(config.directory ?? "the shapes directory") (found: \(config.shapes.map(\.name).joined(separator: ", ")))")
+                continue
+            }
+            if let v = s.number("threshold", in: 0...1) { config.shapes[i].threshold = v }
+            if let v = s.bool("rotate") { config.shapes[i].rotate = v }
+            s.finish(expected: "threshold or rotate")
+        }
+        t.finish(expected: "dir, or a table [shapes.NAME] for a shape")
+        return config
+    }
+}

@@ -1,0 +1,84 @@
+/// The directions a stroke takes along its length: the path resampled into equal-length pieces,
+/// and the angle of each piece.
+///
+/// Why directions and not points ($1, Protractor): a direction sequence is already free of
+/// position and scale, and a template recognizer's hard part, rejecting shapes nobody taught,
+/// turned out to hinge on how the stroke turns rather than on where its points lie — on five
+/// people's strokes, point distance ($1 without rotation) accepted 85 % of taught shapes at
+/// 0.5 % false matches, directions 97 %, directions aligned with DTW 99 % (docs/recognition.md).
+public enum DirectionProfile {
+    /// Writes the angles (radians, in (−π, π]) of the pieces between consecutive points into `out`.
+    /// `rotate`: measured from the stroke's indicative angle (centroid to first point, as $1
+    /// does), so a turned stroke has the same profile.
+    public static func angles(of points: [Point], rotate: Bool, reversed: Bool = false, into out: inout [Double]) {
+        out.removeAll(keepingCapacity: true)
+        let n = points.count
+        guard n >= 2 else { return }
+        var offset = 0.0
+        if rotate {
+            var c = Point.zero
+            for p in points { c += p }
+            c = c / Double(n)
+            let first = reversed ? points[n - 1] : points[0]
+            offset = ShapeMath.atan2(first.y - c.y, first.x - c.x)
+        }
+        var i = 0
+        while i < n - 1 {
+            let a = reversed ? points[n - 1 - i] : points[i]
+            let b = reversed ? points[n - 2 - i] : points[i + 1]
+            out.append(wrap(ShapeMath.atan2(b.y - a.y, b.x - a.x) - offset))
+            i += 1
+        }
+    }
+
+    /// An angle into (−π, π].
+    @inlinable static func wrap(_ a: Double) -> Double {
+        var x = a
+        while x > Double.pi { x -= 2 * Double.pi }
+        while x <= -Double.pi { x += 2 * Double.pi }
+        return x
+    }
+
+    /// The mean angle between two profiles of equal length, after the best alignment within
+    /// `band` pieces (dynamic time warping, Sakoe & Chiba 1978): people draw the parts of a
+    /// shape in different proportions, and DTW lets a longer leg in one stroke match a shorter
+    /// one in the other. `limit` (a mean) abandons early: once every path through a row costs
+    /// more, the answer is only "more than limit" (returned as +∞).
+    ///
+    /// `row` and `previous` are caller-owned scratch rows (count + 1 each) so matching allocates nothing.
+    @inlinable static func distance(
+        _ a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>, band: Int, limit: Double,
+        row: UnsafeMutableBufferPointer<Double>, previous: UnsafeMutableBufferPointer<Double>
+    ) -> Double {
+        let n = a.count
+        let total = limit * Double(n)
+        var prev = previous, cur = row
+        for j in 0...n { prev[j] = .infinity }
+        prev[0] = 0
+        var i = 1
+        while i <= n {
+            let lo = Swift.max(1, i - band), hi = Swift.min(n, i + band)
+            cur[lo - 1] = .infinity
+            if hi < n { cur[hi + 1] = .infinity }
+            let ai = a[i - 1]
+            var rowMin = Double.infinity
+            var j = lo
+            while j <= hi {
+                var d = ai - b[j - 1]
+                if d < 0 { d = -d }
+                if d > Double.pi { d = 2 * Double.pi - d }
+                var best = prev[j - 1]
+                if prev[j] < best { best = prev[j] }
+                if cur[j - 1] < best { best = cur[j - 1] }
+                let c = d + best
+                cur[j] = c
+                if c < rowMin { rowMin = c }
+                j += 1
+            }
+            if rowMin > total { return .infinity }
+            swap(&prev, &cur)
+            i += 1
+        }
+        return prev[n] / Double(n)
+    }
+}

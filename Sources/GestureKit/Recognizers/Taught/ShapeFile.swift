@@ -1,0 +1,123 @@
+/// The `NAME.shape` text format: small, line-oriented, human-readable and diffable, so taught
+/// shapes can be reviewed, versioned and copied between machines. `gestured learn` writes it;
+/// adding examples appends lines.
+///
+///     # comments and blank lines are ignored
+///     gestured-shape 1
+///     name zorro
+///     example 2026-11-22T00:31:07Z zorro.evemu stroke 1
+///     points -0.421,-0.5 -0.3,-0.498 …
+///
+/// `example DATE SOURCE…` starts an example (the source is the rest of the line); its `points`
+/// line follows: x,y pairs along the stroke, centroid at 0, longer side of the box 1, y down.
+/// Parsing is pure (text in, shape or located error out); reading the file is the caller's.
+public enum ShapeFile {
+    public static let version = 1
+    /// Limits, so that a damaged or hostile file is an error, not a stall.
+    public static let maxBytes = 1 << 20
+    public static let maxExamples = 200
+    public static let maxPoints = 256
+    public static let maxLineBytes = 16384
+
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public static func parse(_ text: String) throws(ParseError) -> TaughtShape {
+        guard text.utf8.count <= maxBytes else {
+            throw ParseError(line: 0, message: "larger than \(maxBytes) bytes")
+        }
+        var sawVersion = false
+        var name: String?
+        var examples: [ShapeExample] = []
+        var pendingExample: (line: Int, date: String, source: String)?
+        var number = 0
+        var last = 1  // the last line with content: where an error about the end is reported
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            guard raw.utf8.count <= maxLineBytes else { throw ParseError(line: number, message: "line longer than \(maxLineBytes) bytes") }
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.isEmpty || line.hasPrefix("#") || line == "\r" { continue }
+            last = number
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let keyword = words[0]
+            guard sawVersion || keyword == "gestured-shape" else {
+                throw ParseError(line: number, message: "expected \"gestured-shape \(version)\" first (is this a shape file?)")
+            }
+            switch keyword {
+            case "gestured-shape":
+                guard !sawVersion else { throw ParseError(line: number, message: "\"gestured-shape\" given twice") }
+                guard words.count == 2, Int(words[1]) == version else {
+                    throw ParseError(line: number, message: "unsupported format \"\(line)\" (this gestured reads version \(version))")
+                }
+                sawVersion = true
+            case "name":
+                guard name == nil else { throw ParseError(line: number, message: "\"name\" given twice") }
+                guard words.count == 2, TaughtShape.isValidName(String(words[1])) else {
+                    throw ParseError(line: number, message: "expected \"name NAME\" with letters, digits, _ or - (at most 64)")
+                }
+                name = String(words[1])
+            case "example":
+                if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
+                guard words.count >= 2 else { throw ParseError(line: number, message: "expected \"example DATE SOURCE\"") }
+                guard examples.count < maxExamples else { throw ParseError(line: number, message: "more than \(maxExamples) examples") }
+                pendingExample = (number, String(words[1]), words.dropFirst(2).joined(separator: " "))
+            case "points":
+                guard let p = pendingExample else { throw ParseError(line: number, message: "points line without an example line before it") }
+                let pairs = words.dropFirst()
+                guard pairs.count >= 2, pairs.count <= maxPoints else {
+                    throw ParseError(line: number, message: "an example needs 2 to \(maxPoints) points, found \(pairs.count)")
+                }
+                var points: [Point] = []
+                points.reserveCapacity(pairs.count)
+                for (i, pair) in pairs.enumerated() {
+                    let xy = pair.split(separator: ",", omittingEmptySubsequences: false)
+                    guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite, abs(x) <= 10, abs(y) <= 10 else {
+                        throw ParseError(line: number, message: "point \(i + 1) \"\(pair)\" is not x,y with numbers within ±10")
+                    }
+                    points.append(Point(x: x, y: y))
+                }
+                var length = 0.0
+                for i in 1..<points.count { length += points[i - 1].distance(to: points[i]) }
+                guard length > 0 else { throw ParseError(line: number, message: "all points are the same: no stroke") }
+                examples.append(ShapeExample(points: points, source: p.source, date: p.date))
+                pendingExample = nil
+            default:
+                throw ParseError(line: number, message: "unknown line \"\(keyword)\" (expected gestured-shape, name, example or points)")
+            }
+        }
+        if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
+        guard sawVersion else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
+        guard let name else { throw ParseError(line: last, message: "no \"name\" line") }
+        guard !examples.isEmpty else { throw ParseError(line: last, message: "no examples") }
+        return TaughtShape(name: name, examples: examples)
+    }
+
+    /// The file's text. Writing a shape read from a file reproduces that file's examples in
+    /// order, so appending examples appends lines (clean diffs).
+    public static func text(_ shape: TaughtShape) -> String {
+        var out = """
+            # gestured taught shape: `gestured learn \(shape.name)` wrote it; copy it into a [shapes] dir.
+            # Each example: when and where it was drawn, then its points (x,y along the stroke,
+            # centroid at 0, longer side of the box 1, y down). Threshold and rotation: [shapes.\(shape.name)].
+            gestured-shape \(version)
+            name \(shape.name)
+
+            """
+        for e in shape.examples {
+            // One line each: a source with a line break in it must not start a line of its own.
+            let source = String(e.source.map { $0.isNewline ? " " : $0 })
+            out += "example \(e.date.isEmpty ? "-" : e.date)\(source.isEmpty ? "" : " " + source)\n"
+            out += "points" + e.points.map { " \(number($0.x)),\(number($0.y))" }.joined() + "\n"
+        }
+        return out
+    }
+
+    private static func number(_ x: Double) -> String {
+        var w = JSONWriter(capacity: 16)
+        w.number(x, decimals: 3)
+        return w.text
+    }
+}

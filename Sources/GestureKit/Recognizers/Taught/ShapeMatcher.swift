@@ -1,0 +1,162 @@
+/// Matches a stroke against every taught shape of a device: the nearest example of each shape
+/// by DirectionProfile distance, reported as a score (1 − mean angle mismatch / π: 1 is the same
+/// turning everywhere, 0 the opposite direction everywhere). A shape matches when its score
+/// reaches its threshold; of several, the highest score wins.
+///
+/// Templates are kept as one flat array of angles so that matching a stroke walks contiguous
+/// memory and allocates nothing (20 shapes × 10 examples: docs/performance.md).
+public struct ShapeMatcher: Sendable {
+    /// Pieces a stroke is cut into (ShapeExample.pointCount points).
+    public static let segments = ShapeExample.pointCount - 1
+    /// How far DTW may shift a piece (in pieces): about a tenth of the stroke, enough for one
+    /// person's legs to be longer than another's, not enough to let a different shape fold into it.
+    public static let band = 3
+
+    public struct Entry: Sendable {
+        public var shape: Int
+        public var example: Int
+    }
+
+    /// A shape's best example for a stroke.
+    public struct Match: Sendable, Equatable {
+        public var shape: String
+        public var example: Int
+        public var score: Double
+        public var threshold: Double
+        public var isAccepted: Bool { score >= threshold }
+    }
+
+    public let shapes: [TaughtShape]
+    private let entries: [Entry]
+    private let angles: [Double]
+    /// Per shape, copied out of `shapes` so the matching loop touches no reference-counted value.
+    private let thresholdDistance: [Double]
+    private let rotates: [Bool]
+    private let anyRotates: Bool
+
+    public init(shapes: [TaughtShape]) {
+        self.shapes = shapes
+        var entries: [Entry] = []
+        var angles: [Double] = []
+        var scratch: [Double] = []
+        for (s, shape) in shapes.enumerated() {
+            for (e, example) in shape.examples.enumerated() {
+                let points = Self.resampled(example.points)
+                DirectionProfile.angles(of: points, rotate: shape.rotate, into: &scratch)
+                guard scratch.count == Self.segments else { continue }
+                entries.append(Entry(shape: s, example: e))
+                angles.append(contentsOf: scratch)
+            }
+        }
+        self.entries = entries
+        self.angles = angles
+        thresholdDistance = shapes.map { Self.distance(score: $0.threshold) }
+        rotates = shapes.map(\.rotate)
+        anyRotates = rotates.contains(true)
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var exampleCount: Int { entries.count }
+
+    /// Stored examples have `pointCount` points already; others (hand-written files) are resampled.
+    static func resampled(_ points: [Point]) -> [Point] {
+        guard points.count != ShapeExample.pointCount else { return points }
+        var s = Stroke(capacity: points.count)
+        for p in points { s.append(mm: p, position: p, time: 0) }
+        var out: [Point] = []
+        s.resample(count: ShapeExample.pointCount, into: &out)
+        return out
+    }
+
+    /// Reusable buffers for one caller (a recognizer keeps one): matching allocates nothing.
+    public struct Scratch: Sendable {
+        var forward: [Double] = []
+        var turned: [Double] = []
+        var turnedBack: [Double] = []
+        /// Per shape: the best distance and its example (−1: none within the limit).
+        var distance: [Double] = []
+        var example: [Int] = []
+
+        public init() {
+            forward.reserveCapacity(ShapeMatcher.segments)
+            turned.reserveCapacity(ShapeMatcher.segments)
+            turnedBack.reserveCapacity(ShapeMatcher.segments)
+        }
+    }
+
+    /// The best accepted shape for a stroke resampled to `pointCount` points, or nil.
+    public func best(_ points: [Point], scratch: inout Scratch) -> Match? {
+        nearest(points, scratch: &scratch, acceptedOnly: true)
+        var found: Match?
+        for (s, shape) in shapes.enumerated() where scratch.example[s] >= 0 {
+            let score = Self.score(distance: scratch.distance[s])
+            if score >= shape.threshold, score > found?.score ?? -1 {
+                found = Match(shape: shape.name, example: scratch.example[s], score: score, threshold: shape.threshold)
+            }
+        }
+        return found
+    }
+
+    /// Every shape's best example and score, best first (for `gestured trace` and `learn`).
+    public func ranked(_ points: [Point]) -> [Match] {
+        var scratch = Scratch()
+        nearest(points, scratch: &scratch, acceptedOnly: false)
+        var out: [Match] = []
+        for (s, shape) in shapes.enumerated() where scratch.example[s] >= 0 {
+            out.append(Match(shape: shape.name, example: scratch.example[s],
+                             score: Self.score(distance: scratch.distance[s]), threshold: shape.threshold))
+        }
+        return out.sorted { $0.score > $1.score }
+    }
+
+    /// Score of a distance, and back.
+    @inlinable public static func score(distance: Double) -> Double { 1 - distance / Double.pi }
+    @inlinable public static func distance(score: Double) -> Double { (1 - score) * Double.pi }
+
+    /// Fills `scratch.distance` and `scratch.example` with each shape's nearest example.
+    private func nearest(_ points: [Point], scratch: inout Scratch, acceptedOnly: Bool) {
+        scratch.distance.removeAll(keepingCapacity: true)
+        scratch.example.removeAll(keepingCapacity: true)
+        for _ in shapes {
+            scratch.distance.append(.infinity)
+            scratch.example.append(-1)
+        }
+        guard points.count == ShapeExample.pointCount, !entries.isEmpty else { return }
+        DirectionProfile.angles(of: points, rotate: false, into: &scratch.forward)
+        if anyRotates {
+            DirectionProfile.angles(of: points, rotate: true, into: &scratch.turned)
+            DirectionProfile.angles(of: points, rotate: true, reversed: true, into: &scratch.turnedBack)
+        }
+        let n = Self.segments
+        // The most a match may cost and still matter: the shape's threshold and, when only the
+        // winner matters, the best accepted distance so far — most examples are abandoned early.
+        var bestAccepted = Double.infinity
+        let (forward, turned, turnedBack) = (scratch.forward, scratch.turned, scratch.turnedBack)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (n + 1)) { rows in
+            let row = UnsafeMutableBufferPointer(rebasing: rows[0...n])
+            let previous = UnsafeMutableBufferPointer(rebasing: rows[(n + 1)...])
+            angles.withUnsafeBufferPointer { all in
+                for (k, entry) in entries.enumerated() {
+                    let s = entry.shape
+                    let rotate = rotates[s]
+                    var limit = scratch.distance[s]
+                    if acceptedOnly { limit = min(limit, thresholdDistance[s], bestAccepted) }
+                    let template = UnsafeBufferPointer(rebasing: all[(k * n)..<(k * n + n)])
+                    var d = Double.infinity
+                    // A shape that may turn is tried as drawn and drawn backwards.
+                    for variant in 0..<(rotate ? 2 : 1) {
+                        let profile = rotate ? (variant == 0 ? turned : turnedBack) : forward
+                        profile.withUnsafeBufferPointer { p in
+                            d = min(d, DirectionProfile.distance(p, template, band: Self.band, limit: min(d, limit), row: row, previous: previous))
+                        }
+                    }
+                    if d < scratch.distance[s] {
+                        scratch.distance[s] = d
+                        scratch.example[s] = entry.example
+                        if acceptedOnly && d <= thresholdDistance[s] { bestAccepted = min(bestAccepted, d) }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Corpus
+import GestureKit
+
+/// How well taught shapes are found and how well untaught ones are rejected, on the $1 data
+/// set's five people (docs/recognition.md). Eight shapes are taught, the other eight are the
+/// open set: strokes of shapes nobody taught, which must not be reported as anything.
+///
+/// - Own shape: one person teaches K random strokes per shape; tested on all their other strokes.
+/// - Anyone's: four people's strokes are the examples, the fifth person is tested; each in turn.
+///
+/// A false positive is any stroke reported as a shape it is not (an untaught shape accepted, or
+/// a taught one taken for another); FPR is over every tested stroke.
+struct TaughtShapeAccuracy {
+    static let taught = ["arrow", "caret", "delete_mark", "pigtail", "star", "triangle", "x", "left_curly_brace"]
+
+    struct Sample {
+        var subject: String
+        var shape: String
+        /// Resampled to ShapeExample.pointCount points, mm.
+        var points: [Point]
+    }
+
+    /// One tested stroke: the truth, and every taught shape's best score.
+    struct Trial {
+        var subject: String
+        var shape: String
+        var scores: [(shape: String, score: Double)]
+    }
+
+    struct Rates {
+        var tpr: Double
+        var fpr: Double
+        /// Untaught strokes accepted as some shape, over the untaught strokes.
+        var openSetAccepted: Double
+    }
+
+    var samples: [Sample]
+
+    // MARK: the strokes
+
+    /// The corpus's strokes, each as the shape recognizer sees it at lift: its path resampled.
+    init(corpus: UnistrokeCorpus) {
+        var resampled: [Point] = []
+        samples = corpus.strokes.map { c in
+            var stroke = Stroke()
+            for p in c.path { stroke.append(mm: p, position: p, time: 0) }
+            stroke.resample(count: ShapeExample.pointCount, into: &resampled)
+            return Sample(subject: c.subject, shape: c.shape, points: resampled)
+        }
+    }
+
+    var subjects: [String] { Array(Set(samples.map(\.subject))).sorted() }
+
+    // MARK: the protocols
+
+    private func shapes(_ examples: [String: [Int]]) -> [TaughtShape] {
+        Self.taught.map { name in
+            TaughtShape(name: name, examples: (examples[name] ?? []).map {
+                ShapeExample(points: ShapeExample.normalized(samples[$0].points), source: "", date: "")
+            })
+        }
+    }
+
+    private func trials(_ matcher: ShapeMatcher, _ tests: [Int]) -> [Trial] {
+        tests.map { i in
+            Trial(subject: samples[i].subject, shape: samples[i].shape,
+                  scores: matcher.ranked(samples[i].points).map { ($0.shape, $0.score) })
+        }
+    }
+
+    /// Own shape: for each person and repetition, K random strokes per taught shape teach it.
+    func ownShape(k: Int, repetitions: Int, seed: UInt64) -> [Trial] {
+        var rng = SeededRandom(seed: seed)
+        var out: [Trial] = []
+        for _ in 0..<repetitions {
+            for subject in subjects {
+                var examples: [String: [Int]] = [:]
+                var used = Set<Int>()
+                for name in Self.taught {
+                    let pool = samples.indices.filter { samples[$0].subject == subject && samples[$0].shape == name }
+                    let chosen = Array(pool.shuffled(using: &rng).prefix(k))
+                    examples[name] = chosen
+                    used.formUnion(chosen)
+                }
+                let tests = samples.indices.filter { samples[$0].subject == subject && !used.contains($0) }
+                out += trials(ShapeMatcher(shapes: shapes(examples)), tests)
+            }
+        }
+        return out
+    }
+
+    /// Anyone's: every stroke of the other people teaches (or `perPerson` random ones of each).
+    func anyone(perPerson: Int?, seed: UInt64) -> [Trial] {
+        var rng = SeededRandom(seed: seed)
+        var out: [Trial] = []
+        for subject in subjects {
+            var examples: [String: [Int]] = [:]
+            for name in Self.taught {
+                for other in subjects where other != subject {
+                    let pool = samples.indices.filter { samples[$0].subject == other && samples[$0].shape == name }
+                    examples[name, default: []] += perPerson.map { Array(pool.shuffled(using: &rng).prefix($0)) } ?? pool
+                }
+            }
+            let tests = samples.indices.filter { samples[$0].subject == subject }
+            out += trials(ShapeMatcher(shapes: shapes(examples)), tests)
+        }
+        return out
+    }
+
+    // MARK: rates and thresholds
+
+    static func rates(_ trials: [Trial], threshold: Double) -> Rates {
+        var positives = 0, hits = 0, falses = 0, openSet = 0, openAccepted = 0
+        for t in trials {
+            let isTaught = taught.contains(t.shape)
+            if isTaught { positives += 1 } else { openSet += 1 }
+            guard let best = t.scores.first, best.score >= threshold else { continue }
+            if best.shape == t.shape { hits += 1 } else { falses += 1 }
+            if !isTaught { openAccepted += 1 }
+        }
+        return Rates(tpr: Double(hits) / Double(max(positives, 1)), fpr: Double(falses) / Double(max(trials.count, 1)),
+                     openSetAccepted: Double(openAccepted) / Double(max(openSet, 1)))
+    }
+
+    /// The most permissive threshold (on a 0.005 grid) whose FPR stays within `maxFPR`.
+    static func threshold(_ trials: [Trial], maxFPR: Double) -> Double {
+        var t = 1.0
+        while t > 0.5, rates(trials, threshold: t - 0.005).fpr <= maxFPR { t -= 0.005 }
+        return (t * 1000).rounded() / 1000
+    }
+
+    /// Leave one subject out: each person's threshold is chosen on the others' trials (FPR within
+    /// `maxFPR` there), then that person is scored with it; the rates are over all five.
+    static func leaveOneSubjectOut(_ trials: [Trial], subjects: [String], maxFPR: Double) -> (rates: Rates, thresholds: [Double]) {
+        var scored: [Trial] = []
+        var all: [(Trial, Double)] = []
+        var thresholds: [Double] = []
+        for s in subjects {
+            let t = threshold(trials.filter { $0.subject != s }, maxFPR: maxFPR)
+            thresholds.append(t)
+            for trial in trials where trial.subject == s { all.append((trial, t)) }
+        }
+        // Score each held-out trial with its own threshold: rescale so one global cut applies.
+        scored = all.map { trial, t in
+            var copy = trial
+            copy.scores = trial.scores.map { ($0.shape, $0.score - t + 0.5) }
+            return copy
+        }
+        return (rates(scored, threshold: 0.5), thresholds)
+    }
+}
+
+extension TaughtShapeAccuracy {
+    /// The tables of docs/recognition.md.
+    func report(k: Int, repetitions: Int, seed: UInt64) -> String {
+        let open = UnistrokeCorpus.shapes.filter { !Self.taught.contains($0) }
+        var lines = [
+            "taught: \(Self.taught.joined(separator: ", "))",
+            "open set (must be rejected): \(open.joined(separator: ", "))",
+            "strokes: \(samples.count), subjects: \(subjects.joined(separator: ", "))",
+            "default threshold: \(pct(TaughtShape.defaultThreshold, digits: 3))",
+            "",
+        ]
+        let protocols: [(String, [Trial])] = [
+            ("own shape: K = \(k) strokes of one person per shape, tested on all that person's other strokes, \(repetitions) draws",
+             ownShape(k: k, repetitions: repetitions, seed: seed)),
+            ("anyone's: every stroke of four people teaches, the fifth is tested, each in turn",
+             anyone(perPerson: nil, seed: seed)),
+            ("anyone's, \(k) strokes of each of the four people per shape (\(4 * k) examples)",
+             anyone(perPerson: k, seed: seed)),
+        ]
+        for (title, trials) in protocols {
+            lines.append(title + " (\(trials.count) tests):")
+            lines.append("  default threshold:       " + describe(Self.rates(trials, threshold: TaughtShape.defaultThreshold)))
+            let (loso, thresholds) = Self.leaveOneSubjectOut(trials, subjects: subjects, maxFPR: 0.0025)
+            lines.append("  threshold chosen leave-one-subject-out (FPR ≤ 0.25 % on the other four: "
+                         + thresholds.map { pct($0, digits: 3) }.joined(separator: " ") + "): " + describe(loso))
+            let oracle = Self.threshold(trials, maxFPR: 0.005)
+            lines.append("  for comparison, the best threshold for FPR ≤ 0.5 % on these very tests (\(pct(oracle, digits: 3))): "
+                         + describe(Self.rates(trials, threshold: oracle)))
+            for s in subjects {
+                lines.append("    \(s): " + describe(Self.rates(trials.filter { $0.subject == s }, threshold: TaughtShape.defaultThreshold)))
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func describe(_ r: Rates) -> String {
+        "TPR \(pct(r.tpr * 100, digits: 2)) %, FPR \(pct(r.fpr * 100, digits: 2)) %, untaught accepted \(pct(r.openSetAccepted * 100, digits: 2)) %"
+    }
+
+    private func pct(_ x: Double, digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let v = (x * scale).rounded() / scale
+        var s = String(v)
+        if let dot = s.firstIndex(of: ".") {
+            let decimals = s.distance(from: dot, to: s.endIndex) - 1
+            if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+        }
+        return s
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Teaching a shape end to end, as an operator does it: `gestured learn` from a recording, a
+/// config that loads the shape directory and binds the shape, the daemon replaying a new stroke
+/// of it, the bound command running with GESTURE_NAME=shape and GESTURE_SHAPE=zorro.
+@Suite(.serialized) struct TaughtShapeTests {
+    /// s01's x strokes: the first five teach "zorro", the sixth is drawn; a triangle is no zorro.
+    static let unistroke = DaemonHarness.root.path + "/Tests/Fixtures/unistroke"
+
+    /// The strokes of `windows` (1-based lines of the windows file) of a unistroke recording,
+    /// cut into an evemu file of their own (the header and the events inside those windows).
+    static func cut(_ shape: String, windows: ClosedRange<Int>, to path: String) throws {
+        let text = try String(contentsOfFile: "\(unistroke)/\(shape).evemu", encoding: .utf8)
+        let lines = try String(contentsOfFile: "\(unistroke)/\(shape).windows", encoding: .utf8).split(separator: "\n")
+        let spans = windows.map { i -> (Double, Double) in
+            let f = lines[i - 1].split(separator: " ")
+            return (Double(f[0])!, Double(f[1])!)
+        }
+        var out: [Substring] = []
+        for line in text.split(separator: "\n") {
+            guard line.hasPrefix("E: ") else { out.append(line); continue }
+            let t = Double(line.split(separator: " ")[1])!
+            if spans.contains(where: { t >= $0.0 - 1e-6 && t <= $0.1 + 1e-6 }) { out.append(line) }
+        }
+        try (out.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func gestured(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try DaemonHarness.binary())
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    static let config = """
+        [socket]
+        mode = "0600"
+
+        [shapes]
+        dir = "shapes"
+
+        [[bind]]
+        gesture = "shape"
+        shape = "zorro"
+        run = ["/bin/sh", "-c", "env | grep '^GESTURE_' | sort > $DIR/env.txt.tmp && mv $DIR/env.txt.tmp $DIR/env.txt"]
+        timeout = 5
+        """
+
+    @Test func learnBindReplayRunsTheBoundCommand() throws {
+        let work = NSTemporaryDirectory() + "gestured-shape-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try Self.cut("x", windows: 1...5, to: work + "/teach.evemu")
+        try Self.cut("x", windows: 6...6, to: work + "/draw.evemu")
+        try Self.cut("triangle", windows: 1...1, to: work + "/other.evemu")
+
+        // Learn: five strokes, five examples; learning again appends.
+        let learned = try Self.gestured(["learn", "zorro", "--out", work + "/shapes", work + "/teach.evemu"])
+        #expect(learned.status == 0, "\(learned)")
+        #expect(learned.out.components(separatedBy: ": ok, example").count - 1 == 5, "\(learned.out)")
+        let file = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
+        #expect(file.contains("gestured-shape 1\nname zorro\n"))
+        #expect(file.components(separatedBy: "\nexample ").count - 1 == 5)
+        #expect(file.contains("teach.evemu stroke 3"))
+        let again = try Self.gestured(["learn", "zorro", "--out", work + "/shapes", work + "/teach.evemu"])
+        #expect(again.status == 0 && again.out.contains("10 examples (5 new)"), "\(again)")
+        let appended = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
+        #expect(appended.hasPrefix(file), "appending examples must only add lines")
+
+        // check-config lists the shape with its example count.
+        try Self.config.replacingOccurrences(of: "$DIR", with: work).write(toFile: work + "/gestures.toml", atomically: true, encoding: .utf8)
+        let checked = try Self.gestured(["check-config", work + "/gestures.toml"])
+        #expect(checked.status == 0 && checked.out.contains("zorro: 10 examples"), "\(checked)")
+
+        // gestured replay --config: the new stroke is zorro, the triangle is nothing taught.
+        let replayed = try Self.gestured(["replay", "--config", work + "/gestures.toml", work + "/draw.evemu", work + "/other.evemu"])
+        let shapes = replayed.out.split(separator: "\n").filter { $0.contains(#""gesture":"shape""#) }
+        #expect(shapes.count == 1 && shapes[0].contains(#""shape":"zorro""#) && shapes[0].contains(#""device_id":"draw""#), "\(replayed)")
+        // Without the config, replay knows no shapes.
+        let plain = try Self.gestured(["replay", work + "/draw.evemu"])
+        #expect(!plain.out.contains(#""gesture":"shape""#))
+
+        // The daemon: the bound command runs with the shape in its environment.
+        let daemonConfig = Self.config.replacingOccurrences(of: #"dir = "shapes""#, with: #"dir = "\#(work)/shapes""#)
+        let d = try DaemonHarness(config: daemonConfig, replays: [work + "/draw.evemu", work + "/other.evemu"])
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        let envFile = d.dir + "/env.txt"
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: envFile) && Date() < deadline { usleep(20_000) }
+        let text = try #require(try? String(contentsOfFile: envFile, encoding: .utf8), "log:\n\(d.log)")
+        #expect(text.contains("GESTURE_NAME=shape\n"), "\(text)")
+        #expect(text.contains("GESTURE_SHAPE=zorro\n"), "\(text)")
+        #expect(text.contains("GESTURE_SCORE=0."), "\(text)")
+    }
+
+    @Test func malformedShapeFileIsAConfigErrorWithItsLine() throws {
+        let work = NSTemporaryDirectory() + "gestured-shape-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: work + "/shapes", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try """
+            # a comment
+            gestured-shape 1
+            name zorro
+            example 2026-11-22T00:00:00Z hand-made
+            points 0,0 0.5,0.5 1,x
+            """.write(toFile: work + "/shapes/zorro.shape", atomically: true, encoding: .utf8)
+        try Self.config.write(toFile: work + "/gestures.toml", atomically: true, encoding: .utf8)
+        let checked = try Self.gestured(["check-config", work + "/gestures.toml"])
+        #expect(checked.status == 1)
+        #expect(checked.err.contains(work + "/shapes/zorro.shape:5: point 3 \"1,x\""), "\(checked)")
+        // The binding names a shape that did not load: said too, in the config file.
+        #expect(checked.err.contains(work + "/gestures.toml:9: bind[1].shape: unknown shape \"zorro\""), "\(checked)")
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import GestureKit
+
+/// The shape recognizer on synthetic strokes: a taught Z is found when redrawn larger, shifted
+/// and jittered; drawn backwards or mirrored it is not (rotate = false), unless rotation is
+/// allowed; an untaught shape is rejected; the shape file reads back what it wrote.
+@Suite struct TaughtShapeTests {
+    typealias P = Point
+    static let z = Synthetic.polyline([P(x: 80, y: 80), P(x: 120, y: 80), P(x: 80, y: 120), P(x: 120, y: 120)], step: 0.8)
+
+    static func example(_ pts: [Point], seed: UInt64) -> ShapeExample {
+        var s = Stroke()
+        for p in Synthetic.transformed(pts, jitter: 0.4, seed: seed) { s.append(mm: p, position: p / 200, time: 0) }
+        return ShapeExample(stroke: s, source: "test", date: "2026-11-22T00:00:00Z")
+    }
+
+    static func zorro(rotate: Bool = false) -> TaughtShape {
+        TaughtShape(name: "zorro", examples: (1...3).map { example(z, seed: $0) }, rotate: rotate)
+    }
+
+    func recognized(_ pts: [Point], _ shapes: [TaughtShape]) -> GestureEvent? {
+        Synthetic.play(pts, into: ShapeRecognizer(matcher: ShapeMatcher(shapes: shapes))).first
+    }
+
+    @Test func findsTheTaughtShapeRedrawn() throws {
+        let redrawn = Synthetic.transformed(Self.z, scale: 1.6, rotation: 0.05, jitter: 0.6, seed: 9)
+        let e = try #require(recognized(redrawn, [Self.zorro()]))
+        #expect(e.kind == .shape && e.shape == "zorro" && e.phase == .recognized)
+        #expect((e.score ?? 0) >= TaughtShape.defaultThreshold && (e.score ?? 0) <= 1)
+        #expect(e.json(device: DeviceLabel(name: "d", id: "d")).contains(#""gesture":"shape","phase":"recognized""#))
+    }
+
+    @Test func directionAndOrientationMatterUnlessRotationIsAllowed() {
+        let backwards = Array(Self.z.reversed())
+        let mirrored = Self.z.map { P(x: 200 - $0.x, y: $0.y) }  // an S-like reversed Z
+        let turned = Synthetic.transformed(Self.z, rotation: Double.pi / 2)
+        for stroke in [backwards, mirrored, turned] { #expect(recognized(stroke, [Self.zorro()]) == nil) }
+        #expect(recognized(backwards, [Self.zorro(rotate: true)])?.shape == "zorro")
+        #expect(recognized(turned, [Self.zorro(rotate: true)])?.shape == "zorro")
+    }
+
+    @Test func rejectsUntaughtShapesAndPicksTheBestOfSeveral() {
+        let circle = Synthetic.arc(radius: 20, turns: 1)
+        let line = Synthetic.polyline([P(x: 50, y: 50), P(x: 150, y: 60)])
+        #expect(recognized(circle, [Self.zorro()]) == nil)
+        #expect(recognized(line, [Self.zorro()]) == nil)
+        let n = Synthetic.polyline([P(x: 80, y: 120), P(x: 80, y: 80), P(x: 120, y: 120), P(x: 120, y: 80)], step: 0.8)
+        let nShape = TaughtShape(name: "enn", examples: [Self.example(n, seed: 4)])
+        #expect(recognized(Synthetic.transformed(n, jitter: 0.5, seed: 11), [Self.zorro(), nShape])?.shape == "enn")
+        #expect(recognized(Synthetic.transformed(Self.z, jitter: 0.5, seed: 12), [Self.zorro(), nShape])?.shape == "zorro")
+        // A stricter threshold than the match reaches rejects it.
+        var strict = Self.zorro()
+        strict.threshold = 0.9999
+        #expect(recognized(Synthetic.transformed(Self.z, jitter: 0.5, seed: 12), [strict]) == nil)
+    }
+
+    @Test func tooSmallOrTwoFingersIsNoShape() {
+        let tiny = Synthetic.transformed(Self.z, scale: 0.15)  // 6 mm across
+        #expect(recognized(tiny, [Self.zorro()]) == nil)
+        #expect(recognized(Self.z, []) == nil)
+    }
+
+    @Test func shapeFileRoundTripsAndAppends() throws {
+        let shape = Self.zorro()
+        let text = ShapeFile.text(shape)
+        let back = try ShapeFile.parse(text)
+        #expect(back.name == "zorro" && back.examples.count == 3)
+        #expect(back.examples[0].points == shape.examples[0].points)
+        #expect(back.examples[0].source == "test" && back.examples[0].date == "2026-11-22T00:00:00Z")
+        var more = back
+        more.examples.append(Self.example(Self.z, seed: 7))
+        #expect(ShapeFile.text(more).hasPrefix(text))
+        #expect(ShapeExample.pointCount == back.examples[0].points.count)
+    }
+
+    @Test(arguments: [
+        ("name zorro\n", 1, "expected \"gestured-shape 1\" first"),
+        ("gestured-shape 2\n", 1, "unsupported format"),
+        ("gestured-shape 1\nname zo rro\n", 2, "expected \"name NAME\""),
+        ("gestured-shape 1\nname z\nexample d s\n", 3, "example without a points line"),
+        ("gestured-shape 1\nname z\npoints 0,0 1,1\n", 3, "points line without an example"),
+        ("gestured-shape 1\nname z\nexample d s\npoints 0,0\n", 4, "2 to 256 points"),
+        ("gestured-shape 1\nname z\nexample d s\npoints 0,0 1,1e9\n", 4, "point 2"),
+        ("gestured-shape 1\nname z\nexample d s\npoints 1,1 1,1\n", 4, "no stroke"),
+        ("gestured-shape 1\nname z\nfrobnicate\n", 3, "unknown line"),
+        ("gestured-shape 1\nname z\n", 2, "no examples"),
+        ("gestured-shape 1\nexample d s\npoints 0,0 1,1\n", 3, "no \"name\" line"),
+    ])
+    func malformedFilesNameTheirLine(text: String, line: Int, message: String) {
+        #expect(throws: ShapeFile.ParseError.self) { try ShapeFile.parse(text) }
+        do {
+            _ = try ShapeFile.parse(text)
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test func limitsAreEnforced() {
+        let pts = (0...(ShapeFile.maxPoints)).map { "\($0 % 7),\($0 % 5)" }.joined(separator: " ")
+        #expect(throws: ShapeFile.ParseError.self) { try ShapeFile.parse("gestured-shape 1\nname z\nexample d s\npoints \(pts)\n") }
+        let many = String(repeating: "example d s\npoints 0,0 1,1\n", count: ShapeFile.maxExamples + 1)
+        #expect(throws: ShapeFile.ParseError.self) { try ShapeFile.parse("gestured-shape 1\nname z\n" + many) }
+    }
+}
