@@ -147,7 +147,6 @@ client_start() {
   "${cmd[@]}" > "$SDIR/$name.jsonl" 2> "$SDIR/$name.err" &
   track $!
   printf -v "${name}_pid" %s $!
-  # 30 s: starting python3 under an emulated VM on a busy 2-core host took 11–15 s (seen twice).
   wait_until 30 test -e "$WORK/$name.connected" || die "client $name did not connect: $(cat "$SDIR/$name.err")"
   say "client $name connected"
 }
