@@ -44,8 +44,8 @@ cp "$WORK/shapes/zorro.shape" "$SDIR/"
 
 SOCK=$WORK/gestured.sock
 daemon_start "$(config shapes)"
-wait_daemon_opens "$TS_node"
 client_start c
+wait_daemon_opens "$TS_node"
 play "$TS_node" "$(stroke 4)"
 wait_event 10 "$SDIR/c.jsonl" gesture=shape phase=recognized shape=zorro "device=gestured learn touchscreen"
 wait_until 10 grep -q 'GESTURE_SHAPE=zorro' "$WORK/actions.log" 2>/dev/null || die "the bound command did not run"
