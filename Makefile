@@ -3,6 +3,7 @@
 #   make install    as root: /usr/local/bin/gestured, units in /etc/systemd/system,
 #                   /etc/gestured/gestures.toml (an existing config is never overwritten)
 #   make uninstall
+#   make deb        .build-deb/gestured_<version>_<arch>.deb (scripts/deb.sh)
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 BINDIR    := $(PREFIX)/bin
@@ -11,7 +12,7 @@ UNITDIR   ?= /etc/systemd/system
 CONFDIR   ?= /etc/gestured
 SWIFTFLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: all build install uninstall check
+.PHONY: all build install uninstall check deb
 all: build
 
 build:
@@ -42,3 +43,7 @@ uninstall:
 check: build
 	"$$(swift build $(SWIFTFLAGS) --show-bin-path)/gestured" check-config --quiet config/gestures.toml
 	systemd-analyze verify systemd/gestured.socket
+
+# The Debian package (scripts/deb.sh): .build-deb/gestured_<version>_<arch>.deb
+deb:
+	scripts/deb.sh

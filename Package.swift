@@ -94,3 +94,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (issue 13, docs/testing.md): declared only when scripts/fuzz.sh builds with
+// GESTURED_FUZZ=1 and -sanitize=fuzzer (libFuzzer supplies their main) in .build-fuzz, so a
+// plain `swift build` never sees them.
+if Context.environment["GESTURED_FUZZ"] == "1" {
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Driver"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "Evdev", "GestureKit"], path: "Fuzz/Support"))
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("Evemu", ["Evdev", "FuzzSupport"]),
+        ("LibinputRecord", ["Evdev", "FuzzSupport"]),
+        ("Config", ["Daemon", "FuzzSupport"]),
+        ("ClientCommand", ["Daemon", "FuzzSupport"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)", dependencies: dependencies, path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+}

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh vm
 swift build
 swift test
+# The Debian package: lintian, then install, verify and purge in a clean debootstrapped root.
+Tests/deb/run.sh
 if [ -x Tests/vm/run.sh ]; then
   Tests/vm/run.sh
 fi

@@ -15,6 +15,6 @@ struct AccuracyCommand: ParsableCommand {
 
     func run() throws {
         let corpus = try UnistrokeCorpus.load(UnistrokeCorpus.sources(fixtures: fixtures))
-        print(ShapeAccuracy.evaluate(corpus).report())
+        print(ShapeAccuracy.report(ShapeEvaluation.run(corpus)))
     }
 }

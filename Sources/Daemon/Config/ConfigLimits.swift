@@ -23,11 +23,6 @@ enum ConfigLimits {
         var lineStart = 0
         var offset = 0
         for b in text.utf8 {
-            if b == UInt8(ascii: "\n") {
-                if offset - lineStart > maxLineBytes { return fail(line, "line longer than \(maxLineBytes) bytes (the limit)") }
-                line += 1
-                lineStart = offset + 1
-            }
             scanner.feed(b)
             if scanner.keyParts > maxKeyParts {
                 return fail(line, "a key or table name with more than \(maxKeyParts) dotted parts (the limit)")
@@ -35,8 +30,16 @@ enum ConfigLimits {
             if scanner.sawNUL {
                 return fail(line, "a string contains a NUL character (\\u0000): exec, getgrnam and bind would silently cut it there")
             }
+            if scanner.badHeader {
+                return fail(line, "a table header must start with a name: [name] or [[name]]")
+            }
             if scanner.nesting.count > maxNesting {
                 return fail(line, "arrays or inline tables nested deeper than \(maxNesting) levels (the limit)")
+            }
+            if b == UInt8(ascii: "\n") {
+                if offset - lineStart > maxLineBytes { return fail(line, "line longer than \(maxLineBytes) bytes (the limit)") }
+                line += 1
+                lineStart = offset + 1
             }
             offset += 1
         }
@@ -63,6 +66,11 @@ enum ConfigLimits {
         /// `\u0000` or `\U00000000` in a basic string: how many zeros are still needed.
         var nulZerosNeeded = 0
         var sawNUL = false
+        /// Just after a header's `[`: the parser (toml++) asserts that a name follows, so
+        /// anything else (`[{x]`) is rejected here instead of aborting there.
+        var headerStart = false
+        var lastWasOpen = false
+        var badHeader = false
 
         mutating func feed(_ b: UInt8) {
             let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'")
@@ -92,12 +100,22 @@ enum ConfigLimits {
             if inComment {
                 if b == 10 { inComment = false } else { return }
             }
+            if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") {
+                lastWasOpen = false
+                return
+            }
+            if headerStart {
+                if b == UInt8(ascii: "[") && lastWasOpen { lastWasOpen = false; return }  // [[
+                headerStart = false
+                lastWasOpen = false
+                let c = Character(Unicode.Scalar(b))
+                let named = c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") || b == dq || b == sq || c == "]"
+                if !named { badHeader = true }
+            }
             switch b {
             case 10:
                 if nesting.isEmpty { inKey = true; keyParts = 1; inHeader = false }
                 atLineStart = true
-                return
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 return
             case UInt8(ascii: "#"):
                 inComment = true
@@ -106,7 +124,11 @@ enum ConfigLimits {
                 if run.count == 3 { quote = b == dq ? .multiBasic : .multiLiteral; run = (0, 0) } else if run.count == 1 { quote = b == dq ? .basic : .literal }
                 else if run.count == 2 { quote = nil }
             case UInt8(ascii: "["):
-                if atLineStart && nesting.isEmpty { inHeader = true; inKey = true; keyParts = 1 } else if !inHeader { nesting.append(b); inKey = false }
+                if atLineStart && nesting.isEmpty {
+                    inHeader = true; inKey = true; keyParts = 1; headerStart = true; lastWasOpen = true
+                } else if !inHeader {
+                    nesting.append(b); inKey = false
+                }
             case UInt8(ascii: "{"):
                 nesting.append(b); inKey = true; keyParts = 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):

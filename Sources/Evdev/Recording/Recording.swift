@@ -21,7 +21,11 @@ public struct Recording: Sendable {
     /// → `Wacom_ISDv4_E6_Finger.desc`). The device id is the recording's file name without
     /// its extension.
     public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> Recording {
-        let text = try TextFile.read(path)
+        try parse(TextFile.read(path), path: path, descriptionPath: descriptionPath)
+    }
+
+    /// What `load` does once the file is read (the fuzz targets start here).
+    public static func parse(_ text: String, path: String, descriptionPath: String? = nil) throws(RecordingError) -> Recording {
         let id = dropExtension(splitPath(path).name)
         if LibinputRecordParser.looksLikeYAML(text) {
             var p = LibinputRecordParser(file: path)

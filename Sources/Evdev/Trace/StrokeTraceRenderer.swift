@@ -10,7 +10,7 @@ public enum StrokeTraceRenderer {
     static let drawingHeight = 300.0
     static let margin = 16.0
     static let lineHeight = 14.0
-    static let legendLines = 12.0
+    static let legendLines = 13.0
     static let titleHeight = 78.0
     static let minimumWidth = 900.0
     static let maxColumns = 4
@@ -266,16 +266,27 @@ public enum StrokeTraceRenderer {
             lines.append(("checkmark: " + (a.isRecognized ? "recognized" : "no — " + a.verdict.reason),
                           a.isRecognized ? Colour.recognized : Colour.rejected))
             if a.verdict != .tooFewPoints {
-                lines.append(("  first \(f(a.firstMM, 1)) mm at \(f(a.firstAngle, 0))° · second \(f(a.secondMM, 1)) mm at \(f(a.secondAngle, 0))°",
-                              Colour.text))
+                lines.append(("  first \(f(a.firstMM, 1)) mm at \(f(a.firstAngle, 0))° · second \(f(a.secondMM, 1)) mm at \(f(a.secondAngle, 0))°"
+                              + " · hook \(f(a.hookMM, 1)) mm (≤ \(f(kr.maxHook, 2)) × first)", Colour.text))
                 lines.append(("  ratio \(f(a.ratio, 2)) (≥ \(f(kr.minRatio, 2))) · bow \(f(a.firstBow, 2))/\(f(a.secondBow, 2))"
                               + " (≤ \(f(kr.maxFirstBow, 2))/\(f(kr.maxBow, 2))) · back \(f(a.backtrackMM, 1)) mm", Colour.text))
             } else {
                 lines.append(("", Colour.text)); lines.append(("", Colour.text))
             }
+            if let score = a.score {
+                // Each number the check-versus-v score weighed, and what it added.
+                let m = kr.model, x = a.features
+                lines.append(("  ln ratio \(f(x.legRatio, 2)) · turn at \(f(x.turnPosition, 2)) of the width · rise \(f(x.rise, 2))"
+                              + " · second bow \(f(x.secondBow, 2))", Colour.text))
+                let terms = (0..<CheckmarkFeatures.count).map { "\(CheckmarkFeatures.names[$0]) \(f(m.term($0, of: x), 1))" }
+                lines.append(("  score \(f(score, 2)) (≥ \(f(kr.minScore, 2))) = \(f(m.bias, 1)) + " + terms.joined(separator: " + "),
+                              Colour.text))
+            } else {
+                lines.append(("", Colour.text)); lines.append(("", Colour.text))
+            }
         } else {
             lines.append(("checkmark: not measured — \(unfinished(stroke.checkmarkState))", Colour.rejected))
-            lines.append(("", Colour.text)); lines.append(("", Colour.text))
+            for _ in 0..<4 { lines.append(("", Colour.text)) }
         }
 
         let t = stroke.tickle

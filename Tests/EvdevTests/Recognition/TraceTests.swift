@@ -94,6 +94,15 @@ final class SVGElements: NSObject, XMLParserDelegate {
         #expect(svg.filter { $0.attributes["class"] == "stroke" }.count == 30)
         #expect(svg.filter { $0.attributes["class"] == "checkmark-turn" }.count == 30)
         #expect(svg.filter { $0.name == "text" && $0.text == "checkmark: recognized" }.count == 30)
+        // Each number the check-versus-v score used, and what it added, for every check.
+        let scores = svg.filter { $0.name == "text" && $0.text.hasPrefix("score ") }.map(\.text)
+        #expect(scores.count == 30)
+        #expect(scores.allSatisfy { line in CheckmarkFeatures.names.allSatisfy { line.contains($0) } })
+        #expect(svg.filter { $0.name == "text" && $0.text.hasPrefix("ln ratio ") && $0.text.contains("turn at") }.count == 30)
+        // A v is measured the same way and rejected by its score.
+        let (vs, _) = try trace("unistroke/v.evemu")
+        #expect(vs.strokes.allSatisfy { $0.checkmark?.verdict == .score || $0.checkmark?.score == nil })
+        #expect(vs.strokes.filter { $0.checkmark?.verdict == .score }.count >= 15)
         // Every tickle turn of every stroke is drawn, counted or not.
         let (arrows, arrowSVG) = try trace("unistroke/arrow.evemu")
         let turns = arrows.strokes.map(\.tickle.turns.count).reduce(0, +)

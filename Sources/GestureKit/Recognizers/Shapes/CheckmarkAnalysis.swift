@@ -1,22 +1,28 @@
-/// The thresholds a checkmark is judged by.
+/// How a checkmark is judged: gates that say what shape a check has at all (two legs, down
+/// then up-right, each roughly straight), then a score that says whether it is a check rather
+/// than a v (CheckmarkModel). The gates are wide on purpose — they hold for checks of every
+/// person in the corpus with room to spare; telling a check from a v is the score's job.
 public struct CheckmarkRules: Sendable, Equatable {
-    /// The second (up-right) stroke is at least this many times as long as the first.
-    /// The seeds say 2, but a quarter of the honest checkmarks in the tuning set are between
-    /// 1.5 and 2, while a v (symmetric) stays below 1.25: 1.4 sits between the two.
-    public var minRatio: Double = 1.4
-    /// Shortest first stroke; below it the stroke is a plain up-right line, not a check.
+    /// The second (up-right) leg is at least this many times as long as the first.
+    public var minRatio: Double = 1
+    /// Shortest first leg; below it the stroke is a plain up-right line, not a check.
     public var minFirstMM: Double = 3
-    /// Shortest second stroke: a smaller check is a tap with a wobble.
+    /// Shortest second leg: a smaller check is a tap with a wobble.
     public var minSecondMM: Double = 10
-    /// How far a stroke may go back (against its direction), mm, or 10 % of the two strokes'
-    /// length if that is more. Real fingers jitter and start with small hooks: a strict
-    /// per-sample rule rejects honest checkmarks.
+    /// How far a leg may go back (against its direction), mm, or 10 % of the two legs' length
+    /// if that is more. Real fingers jitter: a strict per-sample rule rejects honest checks.
     public var hysteresisMM: Double = 2
-    /// How far the second stroke may bow away from its chord, as a fraction of its length:
+    /// How far the second leg may bow away from its chord, as a fraction of its length:
     /// a square root's bar, a curl, a rectangle's corner show up here.
-    public var maxBow: Double = 0.25
-    /// The same for the first stroke, which people draw curved more often (a hook).
+    public var maxBow: Double = 0.3
+    /// The same for the first leg, which people draw curved more often.
     public var maxFirstBow: Double = 0.45
+    /// Longest hook at touch-down (the path before the first leg's start), over the first leg's
+    /// length. People often begin a check with a small flick up or a curl before the down leg.
+    public var maxHook: Double = 2
+    /// Check-versus-v score a check must reach (0: the model's even odds).
+    public var minScore: Double = 0
+    public var model = CheckmarkModel.standard
 
     public init() {}
 }
@@ -29,52 +35,61 @@ public enum CheckmarkVerdict: Sendable, Equatable {
     case ratio
     case firstDirection
     case secondDirection
+    case hook
     case notMonotonic
     case bowed
+    case score
 
     public var reason: String {
         switch self {
         case .recognized: "recognized"
         case .tooFewPoints: "too few points"
-        case .firstTooShort: "first stroke too short"
-        case .secondTooShort: "second stroke too short"
-        case .ratio: "second stroke not long enough against the first"
-        case .firstDirection: "first stroke not down-right"
-        case .secondDirection: "second stroke not up-right"
-        case .notMonotonic: "a stroke goes back beyond the hysteresis"
-        case .bowed: "a stroke bows away from a straight line"
+        case .firstTooShort: "first leg too short"
+        case .secondTooShort: "second leg too short"
+        case .ratio: "second leg shorter than the first"
+        case .firstDirection: "first leg not down"
+        case .secondDirection: "second leg not up-right"
+        case .hook: "hook at touch-down longer than the first leg"
+        case .notMonotonic: "a leg goes back beyond the hysteresis"
+        case .bowed: "a leg bows away from a straight line"
+        case .score: "more like a v than a check (score)"
         }
     }
 }
 
 /// What the checkmark rules measured on one stroke (shared by the recognizer and the trace).
 public struct CheckmarkAnalysis: Sendable {
+    /// Start of the first leg: the highest point on screen before the turn. Whatever the finger
+    /// drew before it is the hook at touch-down.
     public var start = Point.zero
     /// The turn point: the lowest point on screen (largest y) of the path.
     public var turn = Point.zero
     public var end = Point.zero
     public var firstMM = 0.0
     public var secondMM = 0.0
-    /// Directions of the two strokes (start→turn, turn→end) in degrees, screen terms:
-    /// 0 = right, 90 = down, −90 = up.
-    public var firstAngle = 0.0
-    public var secondAngle = 0.0
-    /// Largest distance any point strays from its stroke's chord, over that stroke's length.
+    /// Length of the path before the first leg's start, mm.
+    public var hookMM = 0.0
+    /// Largest distance any point strays from its leg's chord, over that leg's length.
     public var firstBow = 0.0
     public var secondBow = 0.0
-    /// Largest step back against each stroke's direction, mm (compared with the hysteresis).
+    /// Largest step back against each leg's direction, mm (compared with the hysteresis).
     public var backtrackMM = 0.0
+    /// The numbers the score weighs, and the score (nil until the gates pass).
+    public var features = CheckmarkFeatures()
+    public var score: Double?
     public var verdict = CheckmarkVerdict.tooFewPoints
 
     public var ratio: Double { firstMM > 0 ? secondMM / firstMM : .infinity }
+    public var firstAngle: Double { features.firstAngle }
+    public var secondAngle: Double { features.secondAngle }
     public var isRecognized: Bool { verdict == .recognized }
 
     public init() {}
 
-    /// First stroke: 10°…115° (down-right, allowing straight down and a little left).
-    /// Second stroke: −85°…−15° (up-right: neither vertical nor flat).
-    static let firstRange = 10.0...115.0
-    static let secondRange = -85.0...(-15.0)
+    /// First leg: 0°…120° (down-right to down, a little left allowed).
+    /// Second leg: −90°…−10° (up-right: not past vertical, not flat).
+    static let firstRange = 0.0...120.0
+    static let secondRange = -90.0...(-10.0)
 
     /// Measures `points` (millimetres, evenly spaced: Stroke.resample).
     public static func analyze(_ points: [Point], rules: CheckmarkRules) -> CheckmarkAnalysis {
@@ -82,25 +97,29 @@ public struct CheckmarkAnalysis: Sendable {
         guard points.count >= 8 else { return a }
         var turnIndex = 0
         for i in points.indices where points[i].y > points[turnIndex].y { turnIndex = i }
-        a.start = points[0]
+        var startIndex = 0
+        for i in 0...turnIndex where points[i].y < points[startIndex].y { startIndex = i }
+        a.start = points[startIndex]
         a.turn = points[turnIndex]
         a.end = points[points.count - 1]
         a.firstMM = a.start.distance(to: a.turn)
         a.secondMM = a.turn.distance(to: a.end)
+        for i in 0..<startIndex { a.hookMM += points[i].distance(to: points[i + 1]) }
         let degrees = 180 / Double.pi
         let d1 = a.turn - a.start, d2 = a.end - a.turn
-        a.firstAngle = ShapeMath.atan2(d1.y, d1.x) * degrees
-        a.secondAngle = ShapeMath.atan2(d2.y, d2.x) * degrees
-        a.firstBow = bow(points, 0, turnIndex) / max(a.firstMM, rules.hysteresisMM)
+        a.features.firstAngle = ShapeMath.atan2(d1.y, d1.x) * degrees
+        a.features.secondAngle = ShapeMath.atan2(d2.y, d2.x) * degrees
+        a.firstBow = bow(points, startIndex, turnIndex) / max(a.firstMM, rules.hysteresisMM)
         a.secondBow = bow(points, turnIndex, points.count - 1) / max(a.secondMM, rules.hysteresisMM)
 
-        // Monotonic with hysteresis: y only grows (down) on the first stroke and only shrinks
-        // (up) on the second; x never goes left much on either.
+        // Monotonic with hysteresis, from the first leg's start: y only grows (down) on the
+        // first leg and only shrinks (up) on the second; x never goes left much on either.
         var back = 0.0
-        var maxY = -Double.infinity, minY = Double.infinity, maxX = -Double.infinity
-        for i in points.indices {
+        var maxY = -Double.infinity, minY = Double.infinity, maxX = -Double.infinity, minX = Double.infinity
+        for i in startIndex..<points.count {
             let p = points[i]
             maxX = max(maxX, p.x)
+            minX = min(minX, p.x)
             back = max(back, maxX - p.x)
             if i <= turnIndex {
                 maxY = max(maxY, p.y)
@@ -118,9 +137,19 @@ public struct CheckmarkAnalysis: Sendable {
             else if a.ratio < rules.minRatio { .ratio }
             else if !firstRange.contains(a.firstAngle) { .firstDirection }
             else if !secondRange.contains(a.secondAngle) { .secondDirection }
+            else if a.hookMM > rules.maxHook * a.firstMM { .hook }
             else if a.backtrackMM > max(rules.hysteresisMM, 0.1 * (a.firstMM + a.secondMM)) { .notMonotonic }
             else if a.firstBow > rules.maxFirstBow || a.secondBow > rules.maxBow { .bowed }
             else { .recognized }
+        guard a.verdict == .recognized else { return a }
+
+        a.features.legRatio = ShapeMath.log(a.secondMM / a.firstMM)
+        a.features.turnPosition = maxX > minX ? (a.turn.x - minX) / (maxX - minX) : 0
+        a.features.secondBow = a.secondBow
+        a.features.rise = (a.start.y - a.end.y) / a.secondMM
+        let score = rules.model.score(a.features)
+        a.score = score
+        if score < rules.minScore { a.verdict = .score }
         return a
     }
 

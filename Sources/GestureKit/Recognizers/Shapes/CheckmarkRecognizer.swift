@@ -2,16 +2,20 @@
 public final class CheckmarkRecognizer: GestureRecognizer {
     public static let spec = RecognizerSpec(
         name: "checkmark", kind: .checkmark,
-        summary: "one finger draws a checkmark: down-right to a turn, then a longer stroke up-right",
+        summary: "one finger draws a checkmark: down to a turn, then a longer leg up-right; told from a v by a score",
         parameters: [
-            Parameter("min_ratio", default: 1.4, range: 1...5,
-                      summary: "second stroke length over first stroke length (a v is about 1)"),
-            Parameter("min_first", default: 3, range: 0.5...100, unit: "mm", summary: "shortest first stroke"),
-            Parameter("min_second", default: 10, range: 1...300, unit: "mm", summary: "shortest second stroke"),
+            Parameter("min_ratio", default: 1, range: 1...5,
+                      summary: "second leg length over first leg length, at least"),
+            Parameter("min_first", default: 3, range: 0.5...100, unit: "mm", summary: "shortest first leg"),
+            Parameter("min_second", default: 10, range: 1...300, unit: "mm", summary: "shortest second leg"),
             Parameter("hysteresis", default: 2, range: 0...20, unit: "mm",
-                      summary: "how far a stroke may go back before it breaks the shape (or 10 % of its length)"),
-            Parameter("max_bow", default: 0.25, range: 0.05...1,
-                      summary: "how far the second stroke may bow from straight, over its length"),
+                      summary: "how far a leg may go back before it breaks the shape (or 10 % of its length)"),
+            Parameter("max_bow", default: 0.3, range: 0.05...1,
+                      summary: "how far the second leg may bow from straight, over its length"),
+            Parameter("max_hook", default: 2, range: 0...5,
+                      summary: "longest hook at touch-down before the first leg, over the first leg's length"),
+            Parameter("min_score", default: 0, range: -20...20,
+                      summary: "check-versus-v score to reach; higher rejects more v's and more untidy checks"),
         ],
         make: { CheckmarkRecognizer(setup: $0) })
 
@@ -43,6 +47,8 @@ public final class CheckmarkRecognizer: GestureRecognizer {
         r.minSecondMM = p["min_second"]
         r.hysteresisMM = p["hysteresis"]
         r.maxBow = p["max_bow"]
+        r.maxHook = p["max_hook"]
+        r.minScore = p["min_score"]
         self.init(rules: r, regions: setup.regions)
     }
 

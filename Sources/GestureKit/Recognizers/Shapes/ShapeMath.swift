@@ -1,5 +1,5 @@
 /// The few transcendental functions the shape recognizers need. GestureKit uses only the
-/// standard library, which has no atan2, sin or cos.
+/// standard library, which has no atan2, sin, cos or log.
 public enum ShapeMath {
     /// atan2(y, x) in (−π, π], to about 1e-9 rad: an argument reduction to |t| ≤ tan(π/12)
     /// then a short Taylor series.
@@ -47,5 +47,21 @@ public enum ShapeMath {
             k += 2
         }
         return sum
+    }
+
+    /// Natural logarithm of x > 0 (nan otherwise): x = m · 2^e with m in [1, 2), then
+    /// ln m = 2 atanh((m − 1)/(m + 1)), whose series converges fast for a ratio ≤ 1/3.
+    public static func log(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return x == 0 ? -.infinity : (x.isInfinite ? x : .nan) }
+        let e = Double(x.exponent)
+        let m = x.significand
+        let z = (m - 1) / (m + 1), z2 = z * z
+        var term = z, sum = 0.0, k = 1.0
+        for _ in 0..<16 {
+            sum += term / k
+            term *= z2
+            k += 2
+        }
+        return e * 0.6931471805599453 + 2 * sum
     }
 }

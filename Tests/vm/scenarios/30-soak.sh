@@ -1,0 +1,50 @@
+# 30. Soak: SOAK_STROKES strokes (default 12; circles and swipes in turn) played live through a
+# hot-plugged touchscreen with a socket client connected and the circle bound to a command.
+# None is lost: the client gets as many finished gestures (recognized, or a pan's ended) as
+# `gestured replay` finds in the same recording, the command runs once per circle, and the
+# daemon's resident memory stays flat. Under emulation evemu-play can stretch a stroke past
+# 2.5 s, which turns a swipe into a pan, so the kinds are compared in the log, the count
+# strictly. The long run (10,000 strokes) is a documented command: docs/testing.md.
+strokes=${SOAK_STROKES:-12}
+SOCK=$WORK/gestured.sock
+python3 "$VMDIR/soak-recording.py" "$strokes" 0.4 "$ISDV4.single-center-circle.events" "$ISDV4.single-top-swipe.events" \
+  > "$WORK/soak.events"
+"$GESTURED" replay --device "$ISDV4.desc" "$WORK/soak.events" > "$SDIR/replay.jsonl" 2> "$SDIR/replay.err" \
+  || die "gestured replay failed: $(cat "$SDIR/replay.err")"
+finished() { grep -cE '"phase":"(recognized|ended)"' "$1" || true; }
+kinds() { grep -E '"phase":"(recognized|ended)"' "$1" | grep -o '"gesture":"[a-z_]*"' | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
+expected=$(finished "$SDIR/replay.jsonl")
+say "replay of $strokes strokes: $expected finished gestures: $(kinds "$SDIR/replay.jsonl")"
+[ "$expected" -eq "$strokes" ] || die "the replay finished $expected gestures for $strokes strokes"
+
+daemon_start "$(config soak)"
+client_start c
+device_add TS "$ISDV4.desc"
+wait_daemon_opens "$TS_node"
+
+rss() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' /proc/"$DAEMON_PID"/status; }
+evemu-play "$TS_node" < "$WORK/soak.events" &
+player=$!; track $player
+: > "$SDIR/rss"
+while kill -0 $player 2>/dev/null; do rss >> "$SDIR/rss"; sleep 1; done
+wait $player || die "evemu-play failed"
+rss >> "$SDIR/rss"
+
+# Every gesture of the recording reaches the client (the last one may still be in flight).
+live_done() { [ "$(finished "$SDIR/c.jsonl")" -ge "$expected" ]; }
+wait_until 10 live_done || true
+sleep 1
+got=$(finished "$SDIR/c.jsonl")
+say "live: $got finished gestures: $(kinds "$SDIR/c.jsonl")"
+[ "$got" -eq "$expected" ] || die "the client got $got finished gestures, the replay finds $expected"
+circles=$(grep '"phase":"recognized"' "$SDIR/c.jsonl" | grep -c '"gesture":"circle"' || true)
+wait_until 10 sh -c "[ \$(cat '$WORK/soak.runs' 2>/dev/null | wc -l) -ge $circles ]" || true
+runs=$(cat "$WORK/soak.runs" 2>/dev/null | wc -l)
+[ "$runs" -eq "$circles" ] || die "the bound command ran $runs times for $circles circles"
+
+# Resident memory: the first sample after a quarter of the run against the last.
+n=$(wc -l < "$SDIR/rss")
+early=$(sed -n "$(( n / 4 + 1 ))p" "$SDIR/rss"); late=$(tail -1 "$SDIR/rss")
+say "resident memory: ${early} kB after a quarter, ${late} kB at the end ($n samples)"
+[ $(( late - early )) -le 1024 ] || die "resident memory grew from $early kB to $late kB"
+expect_daemon_alive "after the soak"

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# libFuzzer + AddressSanitizer on everything gestured parses from outside (docs/testing.md):
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     default: 60 s for each target
+#
+# Targets: Evemu, LibinputRecord (each parsed recording is also replayed through the pipeline),
+# Config (the whole loader), ClientCommand (socket input). Built in .build-fuzz only, so the
+# normal build never sees them. Any crash, leak, slow input (> 10 s) or memory use past 2 GB
+# fails the run; the input that did it is written to Fuzz/Regressions/<target>/ — commit it,
+# and every later run replays it first. The corpus grows in .build-fuzz/corpus/<target>.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-60}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(Evemu LibinputRecord Config ClientCommand)
+build=.build-fuzz
+# Swift's own crash backtracer would run inside ASan and report itself; libFuzzer reports traps.
+export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+# Seeds from the fixtures. A recording seed is a description followed by one of its event
+# files, so that mutations reach the pipeline and not only the description check.
+seed() {
+  local t=$1 dir=$build/seeds/$1
+  rm -rf "$dir"; mkdir -p "$dir"
+  case $t in
+    Evemu)
+      local n=0
+      while IFS= read -r desc; do
+        local stem=${desc%.desc}
+        for ev in $(ls "$stem"[._-]*.events 2>/dev/null | head -3); do
+          [ "$(stat -c %s "$ev")" -le 16384 ] || continue
+          n=$((n + 1)); cat "$desc" "$ev" > "$dir/seed-$n"
+        done
+      done < <(find Tests/Fixtures/recordings -name '*.desc' | sort) ;;
+    LibinputRecord) find Tests/Fixtures/recordings -name '*.yml' -exec cp {} "$dir" \; ;;
+    Config) cp config/*.toml Tests/vm/configs/*.toml "$dir" ;;
+    ClientCommand) cp Fuzz/Seeds/ClientCommand/* "$dir" ;;
+  esac
+}
+
+status=0
+for t in "${targets[@]}"; do
+  echo "== fuzz-$t: building (.build-fuzz)"
+  GESTURED_FUZZ=1 swift build --scratch-path "$build" --product "fuzz-$t" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 | grep -E "error:" || true
+  bin=$build/debug/fuzz-$t
+  [ -x "$bin" ] || { echo "fuzz-$t did not build"; exit 1; }
+  seed "$t"
+  regressions=Fuzz/Regressions/$t
+  mkdir -p "$regressions" "$build/corpus/$t"
+  if compgen -G "$regressions/*" > /dev/null; then
+    echo "== fuzz-$t: replaying $(ls "$regressions" | wc -l) regression input(s)"
+    "$bin" -timeout=10 -rss_limit_mb=2048 "$regressions"/* > "$build/$t.regressions.log" 2>&1 \
+      || { tail -40 "$build/$t.regressions.log"; status=1; continue; }
+  fi
+  echo "== fuzz-$t: $secs s"
+  touch "$build/$t.start"
+  if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=32768 -print_final_stats=1 \
+      -artifact_prefix="$regressions/" "$build/corpus/$t" "$build/seeds/$t" > "$build/$t.log" 2>&1; then
+    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$build/$t.log" | tr '\n' ' '; echo
+  else
+    tail -60 "$build/$t.log"
+    for f in $(find "$regressions" -type f -newer "$build/$t.start"); do
+      echo "finding kept as $f (commit it); base64:"; base64 -w 0 "$f"; echo
+    done
+    status=1
+  fi
+done
+exit $status
