@@ -10,7 +10,7 @@ import Testing
 
     @Test func operatorTeachesOwnShape() throws {
         let a = try #require(Self.accuracy, "the unistroke corpus did not load")
-        let r = TaughtShapeAccuracy.rates(a.ownShape(k: 5, repetitions: 2, seed: 1), threshold: TaughtShape.defaultThreshold)
+        let r = TaughtShapeAccuracy.rates(a.ownShape(k: 5, repetitions: 2, seed: 1, acceptedOnly: true), threshold: TaughtShape.defaultThreshold)
         print("taught shapes, own shape K = 5 (2 draws): TPR \(r.tpr), FPR \(r.fpr)")
         #expect(r.tpr >= 0.97)
         #expect(r.fpr <= 0.005)
@@ -18,7 +18,7 @@ import Testing
 
     @Test func taughtOnceDrawnByAnyone() throws {
         let a = try #require(Self.accuracy, "the unistroke corpus did not load")
-        let r = TaughtShapeAccuracy.rates(a.anyone(perPerson: nil, seed: 1), threshold: TaughtShape.defaultThreshold)
+        let r = TaughtShapeAccuracy.rates(a.anyone(perPerson: nil, seed: 1, acceptedOnly: true), threshold: TaughtShape.defaultThreshold)
         print("taught shapes, anyone's (four people teach, the fifth is tested): TPR \(r.tpr), FPR \(r.fpr)")
         #expect(r.tpr >= 0.95)
         #expect(r.fpr <= 0.005)
