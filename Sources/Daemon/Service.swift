@@ -152,6 +152,7 @@ public final class GestureService {
         }
         if fresh.socket != config.socket { log.notice("[socket] changes take effect on restart") }
         fleet?.reload(fresh.mqtt, log: log)
+        if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh
         runner.setBindings(fresh.bindings)
         let now = MonotonicClock.now()

@@ -7,6 +7,11 @@
 #     /proc/PID/stat, in clock ticks, and the scheduler's ns from /proc/PID/schedstat),
 #   - latency from the last event of each swipe written to the device (the lift's
 #     SYN_REPORT) to the bound command running: median and max, and how many swipes ran it.
+# Then, with a socket client connected to gestured (every gesture encoded and sent), the
+# 10-finger recording (Wacom DTH2242, 16,593 events, 24 s) played on a second device that both
+# daemons read: CPU time per input event (lisgd cannot follow ten fingers; its figure is what
+# reading the same device costs it). Last, both daemons under `strace -c` while 3 swipes play:
+# system calls per 1,000 input events, by call (strace slows them; only counts are reported).
 #
 #   Tests/vm/compare-lisgd.sh [SWIPES]        (default 20)
 #
@@ -24,7 +29,9 @@ if [ "${1:-}" != --inside ]; then
     else gestured=$repo/.build/debug/gestured; echo "compare-lisgd: WARNING: no release build, using the debug build" >&2; fi
   fi
   [ -x "$gestured" ] || { echo "compare-lisgd: no daemon binary at $gestured" >&2; exit 1; }
-  command -v lisgd >/dev/null || { echo "compare-lisgd: lisgd is not installed (scripts/deps.sh vm)" >&2; exit 1; }
+  for tool in lisgd strace; do
+    command -v $tool >/dev/null || { echo "compare-lisgd: $tool is not installed (scripts/deps.sh vm)" >&2; exit 1; }
+  done
   kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
   [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
   results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
@@ -56,16 +63,17 @@ wait_daemon_opens "$TS_node"
 DAEMON_PID=$lpid wait_until 20 daemon_holds "$TS_node" || die "lisgd did not open $TS_node: $(cat "$SDIR/lisgd.log")"
 sleep 2   # let both settle after start-up
 
-cpu() { # PID → "ticks ns"
-  awk '{print $14 + $15}' "/proc/$1/stat" | tr '\n' ' '
-  awk '{print $1}' "/proc/$1/schedstat"
+cpu() { # PID → "ticks ns system-ticks" (ticks: user + system; ns: all its threads)
+  awk '{printf "%d ", $14 + $15}' "/proc/$1/stat"
+  cat /proc/"$1"/task/*/schedstat | awk '{n += $1} END {printf "%d ", n}'
+  awk '{print $15}' "/proc/$1/stat"
 }
-read -r g_t0 g_n0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 <<< "$(cpu $lpid)"
+read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $lpid)"
 say "playing $swipes swipes on $TS_node"
 python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" "$swipes" 0.6 > "$WORK/ends.txt" \
   || die "play-timed.py failed"
 sleep 2
-read -r g_t1 g_n1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 <<< "$(cpu $lpid)"
+read -r g_t1 g_n1 g_s1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 l_s1 <<< "$(cpu $lpid)"
 daemon_alive || die "gestured died"
 DAEMON_PID=$lpid daemon_alive || die "lisgd died"
 cp "$WORK"/*.times "$WORK/ends.txt" "$SDIR/" 2>/dev/null
@@ -102,3 +110,42 @@ if l[2] > 0: print(f"cpu ratio gestured/lisgd (schedstat ns): {g[2] / l[2]:.2f}"
 if g[3] and l[3]: print(f"latency ratio gestured/lisgd (median): {statistics.median(g[3]) / statistics.median(l[3]):.2f}")
 print(f"(clock ticks are 1/{hz} s; ms come from /proc/PID/schedstat; the VM is emulated (TCG), so absolute figures are slow, ratios are the point)")
 PY
+echo "of the ticks, in the kernel (system time): gestured $((g_s1 - g_s0)), lisgd $((l_s1 - l_s0))" | tee -a "$SDIR/figures.txt"
+
+# ---- 10 fingers, a socket client connected: CPU per input event --------------------------------
+TEN=$FIX/tablets/Wacom_DTH2242_Finger.events
+ten_events=$(grep -c '^E:' "$TEN")
+device_add TEN "$TEN"
+wait_daemon_opens "$TEN_node"
+lisgd -m 3000 -w 1280 -h 800 -d "$TEN_node" -g "1,LR,*,*,R,true" > "$SDIR/lisgd-ten.log" 2>&1 &
+ltpid=$!; track $ltpid
+DAEMON_PID=$ltpid wait_until 20 daemon_holds "$TEN_node" || die "lisgd did not open $TEN_node: $(cat "$SDIR/lisgd-ten.log")"
+client_start c
+sleep 2
+read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $ltpid)"
+play "$TEN_node" "$TEN"
+sleep 2
+read -r g_t1 g_n1 g_s1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 l_s1 <<< "$(cpu $ltpid)"
+daemon_alive || die "gestured died on the 10-finger recording"
+sent=$(wc -l < "$SDIR/c.jsonl")
+lisgd_alive=yes; DAEMON_PID=$ltpid daemon_alive || lisgd_alive="no, it exited: $(tail -1 "$SDIR/lisgd-ten.log")"
+{
+  echo
+  echo "10-finger recording (Wacom DTH2242, $ten_events events, real time), one socket client connected ($sent lines sent to it):"
+  awk -v g=$((g_n1 - g_n0)) -v l=$((l_n1 - l_n0)) -v n="$ten_events" -v alive="$lisgd_alive" 'BEGIN {
+    printf "%-10s %8s %13s\n", "daemon", "cpu ms", "ns per event"
+    printf "%-10s %8.1f %13.0f\n", "gestured", g / 1e6, g / n
+    printf "%-10s %8.1f %13.0f   (lisgd still running: %s)\n", "lisgd", l / 1e6, l / n, alive
+    if (l > 0) printf "cpu ratio gestured/lisgd, 10 fingers with a client: %.2f\n", g / l }'
+  echo "of the ticks, in the kernel (system time): gestured $((g_s1 - g_s0)) of $((g_t1 - g_t0)), lisgd $((l_s1 - l_s0)) of $((l_t1 - l_t0))"
+} | tee -a "$SDIR/figures.txt"
+
+# ---- system calls per 1,000 input events (strace -c, 3 swipes) ---------------------------------
+strace -c -o "$WORK/gestured.strace" -p "$gpid" 2>/dev/null & s1=$!
+strace -c -o "$WORK/lisgd.strace" -p "$lpid" 2>/dev/null & s2=$!
+sleep 2
+python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" 3 0.6 > /dev/null || die "play-timed.py failed"
+sleep 2
+kill -INT $s1 $s2; wait $s1 $s2
+cp "$WORK"/*.strace "$SDIR/"
+python3 "$VMDIR/syscalls.py" 1323 "gestured=$WORK/gestured.strace" "lisgd=$WORK/lisgd.strace" | tee -a "$SDIR/figures.txt"

@@ -19,7 +19,9 @@ final class LiveDeviceSource: DeviceSource {
 
     enum ReadResult { case open, gone }
 
-    func readable(now: Double, emit: (GestureEvent) -> Void) -> ReadResult {
+    /// Reads until the kernel's queue is empty. The clock is read only when a device is lost:
+    /// events carry their own kernel time, and a wakeup should cost no system call but the read.
+    func readable(emit: (GestureEvent) -> Void) -> ReadResult {
         let pipeline = self.pipeline
         while true {
             switch device.read(into: { pipeline.feed($0, onGesture: emit) }) {
@@ -32,11 +34,11 @@ final class LiveDeviceSource: DeviceSource {
                 pipeline.dropped(time: time, slots: device.slotSnapshot(), onGesture: emit)
             case .unplugged:
                 log.info("\(device.info.name) (\(device.devnode)) unplugged")
-                pipeline.deviceLost(time: now, onGesture: emit)
+                pipeline.deviceLost(time: MonotonicClock.now(), onGesture: emit)
                 return .gone
             case .failed(let e):
                 log.error("\(device.info.name) (\(device.devnode)): read failed (errno \(e)), closing it")
-                pipeline.deviceLost(time: now, onGesture: emit)
+                pipeline.deviceLost(time: MonotonicClock.now(), onGesture: emit)
                 return .gone
             }
         }

@@ -41,8 +41,7 @@ extension GestureService {
             }
             let source = LiveDeviceSource(device: device, config: config, log: log)
             try loop.add(device.fd) { [unowned self, unowned source] _ in
-                let now = MonotonicClock.now()
-                if source.readable(now: now, emit: { self.deliver($0, from: source) }) == .gone { self.close(source, lost: false) }
+                if source.readable(emit: { self.deliver($0, from: source) }) == .gone { self.close(source, lost: false) }
             }
             sources.append(source)
             fleet?.device(source.label, added: true)

@@ -31,7 +31,8 @@ public enum ReadOutcome: Sendable, Equatable {
     case failed(errno: Int32)
 }
 
-/// An open evdev node, read through libevdev with kernel timestamps on CLOCK_MONOTONIC.
+/// An open evdev node, described (and grabbed) through libevdev, read with read(2) in batches,
+/// with kernel timestamps on CLOCK_MONOTONIC.
 public final class EvdevDevice {
     public let devnode: String
     public let fd: Int32
@@ -69,11 +70,13 @@ public final class EvdevDevice {
             }
             isGrabbed = true
         }
+        batch = .allocate(capacity: Self.batchCapacity)
     }
 
     deinit {
         if isGrabbed { _ = libevdev_grab(dev, LIBEVDEV_UNGRAB) }
         libevdev_free(dev)
+        batch.deallocate()
         Glibc.close(fd)
     }
 
@@ -89,44 +92,69 @@ public final class EvdevDevice {
         return g == -EBUSY
     }
 
-    private let statusSuccess = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
-    private let statusSync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+    /// Events taken per read(2): one read drains a frame of ten contacts (≈ 50 events) and more.
+    public static let batchCapacity = 256
+    /// Allocated last in init, so that a failed open leaks nothing.
+    private let batch: UnsafeMutablePointer<input_event>
 
-    /// Reads up to `limit` events (so that one busy device cannot starve the others).
-    public func read(limit: Int = 512, into deliver: (InputEvent) -> Void) -> ReadOutcome {
-        var ev = input_event()
-        var n = 0
-        while n < limit {
-            let rc = libevdev_next_event(dev, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &ev)
-            if rc == statusSuccess {
-                deliver(InputEvent(time: Self.seconds(ev), type: ev.type, code: ev.code, value: ev.value))
-                n += 1
-            } else if rc == statusSync {
-                let time = Self.seconds(ev)
-                // Drain the sync events: they bring libevdev's state up to date, which is what
-                // slotSnapshot() reports; the tracker resynchronizes from that state at once.
-                var sync = statusSync
-                while sync == statusSync {
-                    sync = libevdev_next_event(dev, LIBEVDEV_READ_FLAG_SYNC.rawValue, &ev)
-                }
-                if sync == -ENODEV { return .unplugged }
-                return .dropped(time: time)
-            } else if rc == -EAGAIN {
-                return .wouldBlock
-            } else if rc == -EINTR {
-                continue
-            } else if rc == -ENODEV {
-                return .unplugged
-            } else {
-                return .failed(errno: -rc)
+    /// Reads what the kernel has queued, up to `limit` events (so that one busy device cannot
+    /// starve the others), with ONE read(2) of many input_events. libevdev_next_event is not
+    /// used on this path: on a non-blocking fd it calls read(2) for every single event, plus one
+    /// more that fails with EAGAIN (docs/performance.md, system calls per 1,000 events).
+    /// evdev's read returns every whole event queued up to the buffer's size, so a short read
+    /// means the queue was empty: `.wouldBlock` without a second read that would fail; epoll is
+    /// level-triggered and wakes the loop again for what arrives later.
+    public func read(limit: Int = EvdevDevice.batchCapacity, into deliver: (InputEvent) -> Void) -> ReadOutcome {
+        let want = max(1, min(limit, Self.batchCapacity))
+        let n = Glibc.read(fd, batch, want * MemoryLayout<input_event>.stride)
+        if n < 0 {
+            switch errno {
+            case EAGAIN: return .wouldBlock
+            case EINTR: return .more
+            case ENODEV: return .unplugged
+            case let e: return .failed(errno: e)
             }
         }
-        return .more
+        if n == 0 { return .unplugged }  // evdev never returns 0 for a buffer of whole events
+        let count = n / MemoryLayout<input_event>.stride
+        for i in 0..<count {
+            let ev = batch[i]
+            if ev.type == EV.SYN && ev.code == SYN.DROPPED {
+                // The kernel's buffer overflowed. Like libevdev: the rest of the queue is stale
+                // (it continues a state we no longer know), so it is drained and dropped; the
+                // caller resynchronizes from the kernel's current state (slotSnapshot()).
+                if drainQueue() == -ENODEV { return .unplugged }
+                return .dropped(time: Self.seconds(ev))
+            }
+            deliver(InputEvent(time: Self.seconds(ev), type: ev.type, code: ev.code, value: ev.value))
+        }
+        return count == want ? .more : .wouldBlock
+    }
+
+    /// Reads and discards what is queued (bounded: a device that keeps sending cannot hold us).
+    /// Returns -ENODEV when the device is gone, else 0.
+    private func drainQueue() -> Int32 {
+        for _ in 0..<16 {
+            let n = Glibc.read(fd, batch, Self.batchCapacity * MemoryLayout<input_event>.stride)
+            if n < 0 { return errno == ENODEV ? -ENODEV : 0 }
+            if n == 0 { return -ENODEV }
+            if n < Self.batchCapacity * MemoryLayout<input_event>.stride { return 0 }
+        }
+        return 0
     }
 
     /// The kernel's current contacts, per slot (for touches already down when the device was
-    /// opened, and for resynchronizing after SYN_DROPPED).
+    /// opened, and for resynchronizing after SYN_DROPPED). Asked of the kernel each time through
+    /// a fresh libevdev (its ioctls): `read` bypasses libevdev, so the long-lived handle's state
+    /// is the state at open.
     public func slotSnapshot() -> [SlotSnapshot] {
+        var fresh: OpaquePointer?
+        guard libevdev_new_from_fd(fd, &fresh) == 0, let fresh else { return [] }
+        defer { libevdev_free(fresh) }
+        return Self.slots(of: fresh, info: info)
+    }
+
+    static func slots(of dev: OpaquePointer, info: DeviceInfo) -> [SlotSnapshot] {
         switch info.touchProtocol {
         case .multitouchB:
             let count = max(0, Int(libevdev_get_num_slots(dev)))
