@@ -229,6 +229,9 @@ public final class GestureService {
                 w.beginObject()
                 w.key("name"); w.string(s.label.name)
                 w.key("id"); w.string(s.label.id)
+                let clone = (s as? LiveDeviceSource)?.passthrough?.clone
+                w.key("passthrough"); w.bool(clone != nil)
+                if let clone { w.key("clone"); w.string(clone.devnode) }
                 w.key("recognizers")
                 w.beginArray()
                 for r in s.pipeline.arena.recognizers {
