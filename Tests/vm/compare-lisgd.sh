@@ -62,12 +62,12 @@ lpid=$!; track $lpid
 wait_daemon_opens "$TS_node"
 DAEMON_PID=$lpid wait_until 20 daemon_holds "$TS_node" || die "lisgd did not open $TS_node: $(cat "$SDIR/lisgd.log")"
 sleep 2   # let both settle after start-up
-memory() { awk '/^(VmRSS|RssAnon|RssFile):/ {printf "%s %s kB  ", $1, $2}' "/proc/$1/status"; }
+memory() { awk '/^(VmRSS|RssAnon|RssFile|Threads):/ {printf "%s %s kB  ", $1, $2}' "/proc/$1/status"; }
 idle_memory="idle, one device open: gestured $(memory $gpid)| lisgd $(memory $lpid)"
 
 cpu() { # PID → "ticks ns system-ticks" (ticks: user + system; ns: all its threads)
   awk '{printf "%d ", $14 + $15}' "/proc/$1/stat"
-  cat /proc/"$1"/task/*/schedstat | awk '{n += $1} END {printf "%d ", n}'
+  cat /proc/"$1"/task/*/schedstat | awk '{n += $1} END {printf "%.0f ", n}'
   awk '{print $15}' "/proc/$1/stat"
 }
 read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $lpid)"
