@@ -25,6 +25,7 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 echo "== gestured-bench"
 "$bin/gestured-bench" ${out:+--json "$out/bench.json"}
+"$bin/gestured-bench" output
 
 echo "== daemon: resident memory and idle wakeups"
 tmp=$(mktemp -d)

@@ -32,8 +32,11 @@ install -D -m 0644 systemd/gestured.socket "$stage/lib/systemd/system/gestured.s
 install -D -m 0644 systemd/gestured.service "$stage/lib/systemd/system/gestured.service"
 sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|g; s|/usr/local/share/doc|/usr/share/doc|g; s|^SupplementaryGroups=input$|SupplementaryGroups=input gestured|' \
   "$stage/lib/systemd/system/gestured.service"
-sed -i 's|^# *SocketGroup=gestured|SocketGroup=gestured|' "$stage/lib/systemd/system/gestured.socket"
-grep -q '^SocketGroup=gestured' "$stage/lib/systemd/system/gestured.socket" || echo "SocketGroup=gestured" >> "$stage/lib/systemd/system/gestured.socket"
+sed -i '/^# *SocketGroup=/d; s|^\[Socket\]$|[Socket]\nSocketGroup=gestured|' "$stage/lib/systemd/system/gestured.socket"
+grep -q '^SocketGroup=gestured$' "$stage/lib/systemd/system/gestured.socket" \
+  && grep -q '^SupplementaryGroups=input gestured$' "$stage/lib/systemd/system/gestured.service" \
+  && ! grep -q /usr/local "$stage/lib/systemd/system/gestured.service" \
+  || { echo "deb.sh: the units in systemd/ changed shape; update the edits above" >&2; exit 1; }
 
 install -D -m 0644 config/gestures.toml "$stage/etc/gestured/gestures.toml"
 echo /etc/gestured/gestures.toml > "$stage/DEBIAN/conffiles"

@@ -2,14 +2,15 @@
 # Installs what gestured needs on a fresh Debian machine (as root), only what is missing.
 #   scripts/deps.sh build   – libraries and tools to build and run the daemon
 #   scripts/deps.sh test    – plus what the tests use (systemd-analyze, rsvg-convert, valgrind)
-#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng)
+#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
+#                             python3-evdev for the passthrough scenarios' scripted touchscreen)
 set -euo pipefail
 level=${1:-build}
 
 pkgs=(binutils libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 util-linux) ;;
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev util-linux) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
 esac

@@ -153,6 +153,7 @@ public final class GestureService {
         }
         if fresh.socket != config.socket { log.notice("[socket] changes take effect on restart") }
         fleet?.reload(fresh.mqtt, log: log)
+        if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh
         runner.setBindings(fresh.bindings)
         let now = MonotonicClock.now()
@@ -229,6 +230,9 @@ public final class GestureService {
                 w.beginObject()
                 w.key("name"); w.string(s.label.name)
                 w.key("id"); w.string(s.label.id)
+                let clone = (s as? LiveDeviceSource)?.passthrough?.clone
+                w.key("passthrough"); w.bool(clone != nil)
+                if let clone { w.key("clone"); w.string(clone.devnode) }
                 w.key("recognizers")
                 w.beginArray()
                 for r in s.pipeline.arena.recognizers {

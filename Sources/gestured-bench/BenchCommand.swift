@@ -37,6 +37,9 @@ struct PipelineCommand: ParsableCommand {
         for path in recordings {
             report.pipelines.append(try PipelineBench(path: path, runs: runs).run())
         }
+        for path in recordings where path.contains("Atmel") || path.contains("ISDv4") {
+            report.passthrough.append(try PassthroughBench(path: path, runs: runs).run())
+        }
         report.circleFits = CircleFitBench.run(sizes: [64, 256, 1024])
         report.memory = ProcessMemory.resident()
         print(report.table())

@@ -4,6 +4,7 @@ import GestureKit
 struct BenchReport {
     var pipelines: [PipelineBench.Result] = []
     var circleFits: [CircleFitBench.Result] = []
+    var passthrough: [PassthroughBench.Result] = []
     var memory: (rss: Int, peak: Int)?
 
     func table() -> String {
@@ -16,6 +17,15 @@ struct BenchReport {
                 + pad(fmt(p.nsPerEvent.median, 1), 11) + pad(fmt(p.nsPerEvent.p99, 1), 11) + pad(fmt(p.inputNsPerEvent.median, 1), 12)
                 + pad(fmt(1e3 / p.nsPerEvent.median, 2), 8) + pad(fmt(p.allocationsPerEvent, 4), 10)
                 + "\(p.inputPathAllocations)\n"
+        }
+        out += "\npassthrough (read of a frame's first event → the clone's write; frames written to /dev/null)\n"
+        out += pad("recording", 58) + pad("frames", 8) + pad("µs/frame med", 14) + pad("p99", 8)
+            + pad("without med", 13) + pad("added med", 11) + "alloc/ev\n"
+        for p in passthrough {
+            let name = String(p.recording.split(separator: "/").last ?? "")
+            out += pad(name, 58) + pad("\(p.frames)", 8) + pad(fmt(p.nsPerFrame.median / 1000, 2), 14)
+                + pad(fmt(p.nsPerFrame.p99 / 1000, 2), 8) + pad(fmt(p.pipelineNsPerFrame.median / 1000, 2), 13)
+                + pad(fmt((p.nsPerFrame.median - p.pipelineNsPerFrame.median) / 1000, 2), 11) + fmt(p.allocationsPerEvent, 4) + "\n"
         }
         out += "\ncircle fit (Taubin)\n"
         for c in circleFits {
@@ -44,6 +54,19 @@ struct BenchReport {
             w.key("events_per_second"); w.number(1e9 / p.nsPerEvent.median, decimals: 0)
             w.key("allocations_per_event"); w.number(p.allocationsPerEvent, decimals: 5)
             w.key("input_path_allocations_per_pass"); w.int(p.inputPathAllocations)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("passthrough")
+        w.beginArray()
+        for p in passthrough {
+            w.beginObject()
+            w.key("recording"); w.string(p.recording)
+            w.key("frames"); w.int(p.frames)
+            w.key("ns_per_frame_median"); w.number(p.nsPerFrame.median, decimals: 0)
+            w.key("ns_per_frame_p99"); w.number(p.nsPerFrame.p99, decimals: 0)
+            w.key("ns_per_frame_without_passthrough_median"); w.number(p.pipelineNsPerFrame.median, decimals: 0)
+            w.key("allocations_per_event"); w.number(p.allocationsPerEvent, decimals: 5)
             w.endObject()
         }
         w.endArray()

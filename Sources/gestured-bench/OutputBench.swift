@@ -16,7 +16,7 @@ struct OutputCommand: ParsableCommand {
     @Option(help: "Passes over the circle recording (one gesture → keys sample per pass).")
     var runs = 300
 
-    @Option(help: "Clicks to time.")
+    @Option(help: "Chords typed and clicks made alone, each timed.")
     var clicks = 10_000
 
     @Argument(help: "A recording with one circle (evemu).")
@@ -82,6 +82,16 @@ struct OutputCommand: ParsableCommand {
         gestured_count_allocations(0)
         drain()
 
+        var typeSamples: [Double] = []
+        typeSamples.reserveCapacity(clicks)
+        for i in 0..<clicks {
+            let t0 = Stopwatch.now()
+            try KeyChord.type(chords, on: keyboard)
+            typeSamples.append(Double(Stopwatch.now() - t0))
+            if i % 256 == 255 { drain() }
+        }
+        drain()
+
         var clickSamples: [Double] = []
         clickSamples.reserveCapacity(clicks)
         for i in 0..<clicks {
@@ -93,9 +103,10 @@ struct OutputCommand: ParsableCommand {
         }
         drain()
 
-        let gesture = Distribution(samples), click = Distribution(clickSamples)
+        let gesture = Distribution(samples), typing = Distribution(typeSamples), click = Distribution(clickSamples)
         print("output actions, frames written to \(sink)")
         print("gesture → keys \"ctrl+r\" written (4 frames, 4 writes): \(micros(gesture.median)) median, \(micros(gesture.p99)) p99 over \(samples.count) circles")
+        print("ctrl+r typed alone (4 frames, 4 writes):               \(micros(typing.median)) median, \(micros(typing.p99)) p99 over \(clicks) chords")
         print("click at a point (3 frames, 3 writes):                 \(micros(click.median)) median, \(micros(click.p99)) p99 over \(clicks) clicks")
         print("allocations per ctrl+r typed (steady state):           \(Double(allocations) / 100)")
     }

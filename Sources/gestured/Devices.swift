@@ -19,14 +19,15 @@ struct Devices: ParsableCommand {
         for c in candidates {
             do {
                 let device = try EvdevDevice(devnode: c.devnode, properties: c.properties)
-                print(Self.describe(device))
+                print(Self.describe(device, clone: TouchClone.node(forDeviceNamed: device.info.name)))
             } catch {
                 print("\(c.devnode): cannot open: \(error)")
             }
         }
     }
 
-    static func describe(_ device: EvdevDevice) -> String {
+    /// `clone`: the event node of its passthrough clone, if gestured passes it through.
+    static func describe(_ device: EvdevDevice, clone: String? = nil) -> String {
         let i = device.info
         var lines: [String] = []
         lines.append("\(i.devnode ?? "?"): \(i.name)")
@@ -43,6 +44,7 @@ struct Devices: ParsableCommand {
         }
         lines.append("  calibration: \(calibration)")
         lines.append("  grab:        \(device.isGrabbedElsewhere() ? "grabbed by another process" : "not grabbed")")
+        if let clone { lines.append("  passthrough: yes, the app reads the clone \(clone)") }
         return lines.joined(separator: "\n")
     }
 

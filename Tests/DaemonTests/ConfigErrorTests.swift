@@ -29,6 +29,19 @@ import Testing
             [socket]
             max_clients = "ten"
             """, line: 2, key: "socket.max_clients", message: "expected an integer, found string"),
+        Case(name: "delay_regions names an unknown region", text: """
+            [[region]]
+            name = "corner"
+            rect = [0, 0, 0.1, 0.1]
+            [defaults]
+            passthrough = true
+            delay_regions = ["edges", "cornr"]
+            """, line: 6, key: "defaults.delay_regions", message: "unknown region \"cornr\" (defined: edges, corner)"),
+        Case(name: "delay_fingers out of range", text: """
+            [[device]]
+            name = "*"
+            delay_fingers = 1
+            """, line: 3, key: "device[1].delay_fingers", message: "out of range 2…10"),
         Case(name: "integer out of range", text: """
             [socket]
 

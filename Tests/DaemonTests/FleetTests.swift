@@ -139,6 +139,25 @@ import Testing
         #expect(sub.wait(for: 7, on: topic).count == 7)
     }
 
+    /// A broker that stops answering holds up neither commands nor the daemon's exit.
+    @Test func aFrozenBrokerDoesNotHoldUpStopping() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk8"
+        let d = try DaemonHarness(config: Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        #expect(try broker.receive(prefix + "/status") == ["online"], "\(d.log)")
+        kill(broker.pid, SIGSTOP)
+        defer { kill(broker.pid, SIGCONT) }
+        let c = try d.connect()
+        let t0 = Date()
+        #expect(try c.command(#"{"status":true}"#)["status"] != nil)
+        try d.replayAndWait(c)
+        #expect(c.collectEvents(for: 0.2).contains { $0["gesture"] as? String == "circle" })
+        d.signal(SIGTERM)
+        #expect(d.waitForExit(timeout: 5) == 0, "\(d.log)")
+        // The daemon waits at most 1 s for the broker to take `offline`.
+        #expect(Date().timeIntervalSince(t0) < 3, "\(d.log)")
+    }
+
     @Test func sigkillLeavesOfflineRetainedAndSigtermSaysSo() throws {
         let broker = try Broker()
         for (prefix, signal) in [("museum/kiosk5", SIGKILL), ("museum/kiosk6", SIGTERM)] {

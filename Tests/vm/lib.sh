@@ -147,7 +147,7 @@ client_start() {
   "${cmd[@]}" > "$SDIR/$name.jsonl" 2> "$SDIR/$name.err" &
   track $!
   printf -v "${name}_pid" %s $!
-  wait_until 10 test -e "$WORK/$name.connected" || die "client $name did not connect: $(cat "$SDIR/$name.err")"
+  wait_until 30 test -e "$WORK/$name.connected" || die "client $name did not connect: $(cat "$SDIR/$name.err")"
   say "client $name connected"
 }
 

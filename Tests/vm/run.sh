@@ -43,6 +43,7 @@ cannot_run() {
 for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setpriv timeout; do
   command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
 done
+/usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found (run scripts/deps.sh vm)"
 kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
 [ -n "$kernel" ] || cannot_run "no /boot/vmlinuz-*-amd64 (install linux-image-amd64)"
 [ -x "$gestured" ] || cannot_run "no daemon binary at $gestured (run swift build)"

@@ -30,6 +30,7 @@ public struct ConfigExplanation {
         out.append(contentsOf: describe(config.shapes))
         out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
         for b in config.bindings { out.append("  " + describe(b)) }
+        if let m = config.mqtt { out.append(contentsOf: describe(m)) }
         return out.joined(separator: "\n")
     }
 
@@ -78,14 +79,29 @@ public struct ConfigExplanation {
         return out
     }
 
+    /// A gesture filter's conditions (a binding's, or what `[mqtt]` publishes).
+    private func describe(_ f: GestureFilter) -> [String] {
+        var cond = ["\(f.gesture.rawValue) \(f.phases.map(\.rawValue).joined(separator: "/"))"]
+        if let v = f.device { cond.append("device \"\(v)\"") }
+        if let v = f.region { cond.append("region \(v)") }
+        if let v = f.direction { cond.append("direction \(v.rawValue)") }
+        if let v = f.edge { cond.append("edge \(v.rawValue)") }
+        if let v = f.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
+        if let v = f.count { cond.append("count \(v)") }
+        return cond
+    }
+
+    private func describe(_ m: MQTTConfig) -> [String] {
+        let topic = m.topic ?? "gestured/<hostname>"
+        var out = ["mqtt: \(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port) as \(m.clientID ?? "<hostname>"), topics \(topic)/…, commands also on \(m.fleetTopic)"]
+        out.append("  qos \(m.qos), up to \(m.maxQueue) messages queued while the broker is away, reconnect back-off up to \(fmt(m.reconnectMax)) s")
+        if m.publish.isEmpty { out.append("  publishes every gesture in its default phases") }
+        for f in m.publish { out.append("  publishes " + describe(f).joined(separator: ", ")) }
+        return out
+    }
+
     private func describe(_ b: Binding) -> String {
-        var cond = ["\(b.gesture.rawValue) \(b.phases.map(\.rawValue).joined(separator: "/"))"]
-        if let v = b.device { cond.append("device \"\(v)\"") }
-        if let v = b.region { cond.append("region \(v)") }
-        if let v = b.direction { cond.append("direction \(v.rawValue)") }
-        if let v = b.edge { cond.append("edge \(v.rawValue)") }
-        if let v = b.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
-        if let v = b.count { cond.append("count \(v)") }
+        var cond = describe(b.filter)
         if let v = b.shape { cond.append("shape \(v)") }
         if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
         let what: String

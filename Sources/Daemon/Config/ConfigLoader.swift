@@ -136,6 +136,7 @@ public struct ConfigLoader {
     private static let matchKeys = ["name", "vendor_product", "kind", "property"]
     private static let settingKeys = [
         "rotation", "calibration", "size_mm", "grab", "recognizers", "simultaneous", "requires_failure_of", "exclude",
+        "passthrough", "cancels_touches", "delay_regions", "delay_fingers",
     ]
 
     private func readSettings(_ t: TableReader, regions: Set<String>, isDefaults: Bool) -> (settings: DeviceSettings, match: DeviceMatch) {
@@ -160,6 +161,16 @@ public struct ConfigLoader {
             if z.allSatisfy({ $0 >= 1 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be within 1…10000 millimetres") }
         }
         if let g = t.bool("grab") { s.grab = g }
+        if let v = t.bool("passthrough") { s.passthrough = v }
+        if let v = t.bool("cancels_touches") { s.cancelsTouches = v }
+        if let names = t.strings("delay_regions") {
+            if let bad = names.first(where: { $0 != "edges" && !regions.contains($0) }) {
+                t.error("delay_regions", "unknown region \"\(bad)\" (defined: \((["edges"] + regions.sorted()).joined(separator: ", ")))")
+            } else {
+                s.delayRegions = names
+            }
+        }
+        if let n = t.int("delay_fingers", in: 2...10) { s.delayFingers = n }
         if let names = t.strings("recognizers") {
             if let bad = names.first(where: { spec($0) == nil }) {
                 t.error("recognizers", "unknown recognizer \"\(bad)\" (known: \(knownNames))")

@@ -58,6 +58,12 @@ public struct DeviceSettings: Sendable, Equatable {
     public var calibration: [Double]?
     public var sizeMM: [Double]?
     public var grab: Bool?
+    /// Passthrough (TouchRelay): grab the device and give the app a clone of it.
+    public var passthrough: Bool?
+    public var cancelsTouches: Bool?
+    /// Region names, or "edges" (the edge swipe's band).
+    public var delayRegions: [String]?
+    public var delayFingers: Int?
     public var recognizers: [String]?
     /// recognizer → parameter → value, validated against the recognizer's declared parameters.
     public var parameters: [String: [String: Double]] = [:]
@@ -74,6 +80,10 @@ public struct DeviceSettings: Sendable, Equatable {
         if let v = other.calibration { s.calibration = v }
         if let v = other.sizeMM { s.sizeMM = v }
         if let v = other.grab { s.grab = v }
+        if let v = other.passthrough { s.passthrough = v }
+        if let v = other.cancelsTouches { s.cancelsTouches = v }
+        if let v = other.delayRegions { s.delayRegions = v }
+        if let v = other.delayFingers { s.delayFingers = v }
         if let v = other.recognizers { s.recognizers = v }
         for (r, params) in other.parameters { s.parameters[r, default: [:]].merge(params) { $1 } }
         if let v = other.simultaneous { s.simultaneous = v }

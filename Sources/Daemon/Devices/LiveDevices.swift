@@ -55,6 +55,7 @@ extension GestureService {
     private func close(_ source: LiveDeviceSource, lost: Bool) {
         if lost { source.cancel(now: MonotonicClock.now()) { self.deliver($0, from: source) } }
         loop.remove(source.device.fd)
+        source.close()
         sources.removeAll { $0 === source }
         fleet?.device(source.label, added: false)
     }

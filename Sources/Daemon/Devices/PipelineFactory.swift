@@ -7,7 +7,25 @@ import Logging
 public enum PipelineFactory {
     /// Whether the config asks for an exclusive grab of this device.
     static func wantsGrab(_ info: DeviceInfo, config: DaemonConfig) -> Bool {
-        config.settings(for: info.identity).settings.grab ?? false
+        let s = config.settings(for: info.identity).settings
+        return (s.grab ?? false) || (s.passthrough ?? false)
+    }
+
+    /// The relay's rules when the config passes this device through, else nil. "edges" is the
+    /// edge swipe's band: as deep as its `depth_mm` on this device.
+    static func passthroughRules(_ info: DeviceInfo, config: DaemonConfig) -> TouchRelay.Rules? {
+        let s = config.settings(for: info.identity).settings
+        guard s.passthrough == true else { return nil }
+        var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, delayFingers: s.delayFingers)
+        for name in s.delayRegions ?? [] {
+            if name == "edges" {
+                let spec = EdgeSwipeRecognizer.spec
+                rules.edgeDepthMM = ParameterValues(spec.parameters, overrides: s.parameters[spec.name] ?? [:])["depth_mm"]
+            } else if let r = config.regions.first(where: { $0.name == name }) {
+                rules.delayRects.append(r.rect)
+            }
+        }
+        return rules
     }
 
     static func make(info: DeviceInfo, config: DaemonConfig, disabled: Set<String>, initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {

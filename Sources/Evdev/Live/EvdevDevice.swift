@@ -80,6 +80,14 @@ public final class EvdevDevice {
         Glibc.close(fd)
     }
 
+    /// Takes or releases the exclusive grab (EVIOCGRAB) on the open device.
+    public func setGrabbed(_ grab: Bool) throws(DeviceError) {
+        guard grab != isGrabbed else { return }
+        let g = libevdev_grab(dev, grab ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
+        if g != 0 { throw DeviceError(devnode: devnode, errno: -g, message: grab ? "cannot grab (another process holds it?)" : "cannot release the grab") }
+        isGrabbed = grab
+    }
+
     /// True when another process holds an exclusive grab (EVIOCGRAB fails with EBUSY).
     /// Only meaningful when this device is not grabbed itself.
     public func isGrabbedElsewhere() -> Bool {

@@ -27,6 +27,17 @@ public final class DevicePipeline {
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
     }
 
+    /// As `feed(_:onFrame:onGesture:)`, with `judged` called once the arena has handled each
+    /// frame (passthrough decides what the app sees from the arena's claims).
+    public func feed(_ e: InputEvent, judged: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
+        let arena = self.arena
+        tracker.feed(e) { frame in
+            arena.handle(frame, emit: onGesture)
+            judged(frame)
+        }
+        if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
+    }
+
     public func feed(_ e: InputEvent, onGesture: (GestureEvent) -> Void) {
         feed(e, onFrame: { _ in }, onGesture: onGesture)
     }

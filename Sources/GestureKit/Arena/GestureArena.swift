@@ -23,6 +23,11 @@
 /// - A disabled recognizer sees nothing and blocks nobody; one enabled during a sequence joins
 ///   at the next sequence.
 ///
+/// - Contact claims (for passthrough, see ContactClaims): a recognizer that wins has taken
+///   every contact it saw in the sequence, and every contact it sees later while it holds the win.
+///   A contact is still contested while some recognizer that saw it is undecided, or is carried
+///   with a timer.
+///
 /// Steady state allocates nothing: events, filtered frames and id sets live in per-recognizer
 /// buffers that are cleared keeping their capacity.
 public final class GestureArena {
@@ -44,6 +49,8 @@ public final class GestureArena {
         /// Excluded region rectangles, contacts that began in them, and the filtered frame.
         var excludedRects: [Rect] = []
         var excludedIDs: [Int32] = []
+        /// Contacts this recognizer has seen since its last restart (claimed when it wins).
+        var seenIDs: [Int32] = []
         var filtered = TouchFrame(time: 0, surface: Surface(widthMM: 1, heightMM: 1, isDirect: true))
         /// Indices of prerequisites, and for each entry whether it may run alongside this one.
         var prerequisites: [Int] = []
@@ -55,6 +62,7 @@ public final class GestureArena {
             recognizer = r
             pending.reserveCapacity(16)
             excludedIDs.reserveCapacity(16)
+            seenIDs.reserveCapacity(16)
             filtered.contacts.reserveCapacity(16)
         }
 
@@ -65,6 +73,8 @@ public final class GestureArena {
     private var scratch: [GestureEvent] = []
     /// Events produced outside handle/tick (disabling a winner), delivered at the next call.
     private var outbox: [GestureEvent] = []
+    /// Contacts taken by winners since the last drainClaims (ids may repeat).
+    private var claims: [Int32] = []
     private var contactsDown = 0
     /// A touch sequence has started and not yet ended (some frame had contacts since all-up).
     private var inSequence = false
@@ -92,6 +102,7 @@ public final class GestureArena {
         self.entries = entries
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(4)
+        claims.reserveCapacity(16)
     }
 
     // MARK: Input
@@ -112,6 +123,7 @@ public final class GestureArena {
         for e in entries where e.participates && (e.status != .lost || e.carried) {
             let view = visibleFrame(for: e, frame)
             guard !view.contacts.isEmpty else { continue }
+            see(view, e)
             if view.hasCancellation && !e.carried {
                 cancel(e, time: frame.time, deliver: e.status == .won, emit: emit)
                 continue
@@ -215,6 +227,8 @@ public final class GestureArena {
             for (i, e) in entries.enumerated() where e.participates {
                 if e.carried {
                     let reported = !e.pending.isEmpty
+                    // A carried recognizer that reports has taken what it saw (its decision).
+                    if reported { claims.append(contentsOf: e.seenIDs) }
                     deliver(e, emit)
                     if reported && e.recognizer.state == .possible {
                         // Reported its old sequence; now judged in this one.
@@ -259,6 +273,7 @@ public final class GestureArena {
     private func win(_ i: Int, time: Double, emit: (GestureEvent) -> Void) {
         let w = entries[i]
         w.status = .won
+        claims.append(contentsOf: w.seenIDs)
         deliver(w, emit)
         for (j, e) in entries.enumerated() where j != i && e.participates && !e.carried && !w.simultaneousWith[j] {
             if e.status == .competing || e.status == .waiting {
@@ -385,7 +400,18 @@ public final class GestureArena {
         e.dormant = false
         e.pending.removeAll(keepingCapacity: true)
         e.excludedIDs.removeAll(keepingCapacity: true)
+        e.seenIDs.removeAll(keepingCapacity: true)
         e.region = nil
+    }
+
+    // MARK: Contact claims
+
+    /// Notes the contacts entry `e` sees; a winner takes new ones at once.
+    private func see(_ view: TouchFrame, _ e: Entry) {
+        for c in view.contacts where !e.seenIDs.contains(c.id) {
+            e.seenIDs.append(c.id)
+            if e.status == .won && !e.carried { claims.append(c.id) }
+        }
     }
 
     /// The frame as entry `e` may see it: without contacts that began in its excluded regions.
@@ -403,5 +429,24 @@ public final class GestureArena {
         e.filtered.contacts.removeAll(keepingCapacity: true)
         for c in frame.contacts where !e.excludedIDs.contains(c.id) { e.filtered.contacts.append(c) }
         return e.filtered
+    }
+}
+
+
+extension GestureArena: ContactClaims {
+    public func drainClaims(_ body: (Int32) -> Void) {
+        for id in claims { body(id) }
+        claims.removeAll(keepingCapacity: true)
+    }
+
+    public func isContested(_ id: Int32) -> Bool {
+        for e in entries where e.participates && e.seenIDs.contains(id) {
+            if e.carried { return true }
+            switch e.status {
+            case .competing, .waiting, .won: return true
+            case .lost: continue
+            }
+        }
+        return false
     }
 }

@@ -1,0 +1,262 @@
+import CLibevdev
+import GestureKit
+import Glibc
+
+/// The virtual twin of a passed-through touchscreen (`passthrough = true`): a uinput device with
+/// the real one's axes, ranges, resolution, slots and properties, which the compositor and
+/// libinput use instead of the grabbed real device. It writes what TouchRelay decides:
+///
+/// - a forwarded slot's events go out as the device sent them (pressure, touch size and all),
+///   except tracking ids, which the clone numbers itself so that late (held) contacts and live
+///   ones never collide;
+/// - a cancelled contact becomes MT_TOOL_PALM (libinput: TOUCH_CANCEL); the clone always has
+///   ABS_MT_TOOL_TYPE for this, added when the device lacks it;
+/// - a release of a contact the app has down always goes out, so the app never keeps a stuck touch;
+/// - BTN_TOUCH and BTN_TOOL_FINGER follow the contacts the app has down (the multi-finger
+///   BTN_TOOL_* keys are not sent: a touchscreen's readers count slots); the single-touch
+///   axes (ABS_X, ABS_Y, …) go out only in frames where every slot's events went out, so a held
+///   contact's position never leaks through them.
+///
+/// Each step is one write(2) (UInputDevice). Steady state allocates nothing.
+public final class TouchClone {
+    /// Where the clone's frames go: its uinput device; for benchmarks any FrameSink.
+    private let sink: any FrameSink
+    /// The uinput device, nil for a clone writing to another sink.
+    public let output: UInputDevice?
+
+    /// Ends a clone's name: how an operator's udev rule and `gestured devices` recognize it
+    /// (gestured's own hotplug skips every device it made: UInputDevice.isGestured).
+    public static let nameSuffix = " (gestured clone)"
+    /// uinput's name limit (UINPUT_MAX_NAME_SIZE, with its terminating zero).
+    static let maxNameBytes = 79
+
+    /// The event node of the clone of the device named `original`, if one exists (sysfs).
+    public static func node(forDeviceNamed original: String, sysClassInput: String = "/sys/class/input") -> String? {
+        let wanted = name(for: original)
+        for entry in TextFile.list(sysClassInput) where entry.hasPrefix("event") {
+            guard let text = try? TextFile.read(sysClassInput + "/" + entry + "/device/name") else { continue }
+            var n = text
+            while n.hasSuffix("\n") { n.removeLast() }
+            if n == wanted { return "/dev/input/" + entry }
+        }
+        return nil
+    }
+
+    /// The clone's name for a device's name, cut to fit uinput's limit.
+    public static func name(for original: String) -> String {
+        var base = original
+        while base.utf8.count + nameSuffix.utf8.count > maxNameBytes { base.removeLast() }
+        return base + nameSuffix
+    }
+
+    /// Keys that say how many contacts are down: the clone derives them from the app's contacts.
+    static let contactKeys: [UInt16] = [BTN.TOUCH, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
+                                        BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP]
+
+    private struct RawEvent {
+        /// The slot it belongs to, or -1 for an event outside the slots (ABS_X, MSC_…).
+        var slot: Int32
+        var type: UInt16
+        var code: UInt16
+        var value: Int32
+    }
+
+    public var devnode: String { output?.devnode ?? "" }
+    private let hasTouchKey: Bool
+    private let hasToolFinger: Bool
+    /// The events of the frame being read, until its SYN_REPORT.
+    private var pending: [RawEvent] = []
+    private var readSlot: Int32 = 0
+    /// The app's view, per slot: a contact is down; its tool is a palm.
+    private var down: [Bool]
+    private var palm: [Bool]
+    private var forwarded: [Bool]
+    private var touchKeyDown = false
+    /// The slot the clone's last ABS_MT_SLOT selected (-1: none yet).
+    private var writeSlot: Int32 = -1
+    private var nextTrackingID: Int32 = 1
+    /// Events appended since the last SYN_REPORT; a `.sync` owed before the next event.
+    private var open = 0
+    private var syncOwed = false
+
+    /// Creates the clone of an open (normally grabbed) protocol-B device.
+    public convenience init(of device: EvdevDevice) throws(DeviceError) {
+        var template: OpaquePointer?
+        let rc = libevdev_new_from_fd(device.fd, &template)
+        guard rc == 0, let template else {
+            throw DeviceError(devnode: device.devnode, errno: -rc, message: "cannot read the device to clone it")
+        }
+        defer { libevdev_free(template) }
+        libevdev_set_name(template, Self.name(for: device.info.name))
+        // Cancelling a contact needs MT_TOOL_PALM, whatever the real device reports.
+        let tool = libevdev_get_abs_info(template, UInt32(ABS.MT_TOOL_TYPE))
+        if tool == nil || tool!.pointee.maximum < MTTool.PALM {
+            var abs = input_absinfo(value: 0, minimum: 0, maximum: 0x0f /* MT_TOOL_MAX */, fuzz: 0, flat: 0, resolution: 0)
+            libevdev_enable_event_code(template, UInt32(EV.ABS), UInt32(ABS.MT_TOOL_TYPE), &abs)
+        }
+        let touchKey = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOUCH)) != 0
+        let toolFinger = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOOL_FINGER)) != 0
+        let output = try UInputDevice(template: template)
+        self.init(output: output, sink: output, slotCount: device.info.slotCount, touchKey: touchKey, toolFinger: toolFinger)
+    }
+
+    /// A clone writing to `sink` (benchmarks: the same work with another write(2) target).
+    public convenience init(sink: any FrameSink, slotCount: Int, touchKey: Bool = true) {
+        self.init(output: nil, sink: sink, slotCount: slotCount, touchKey: touchKey, toolFinger: false)
+    }
+
+    private init(output: UInputDevice?, sink: any FrameSink, slotCount: Int, touchKey: Bool, toolFinger: Bool) {
+        self.output = output
+        self.sink = sink
+        hasTouchKey = touchKey
+        hasToolFinger = toolFinger
+        let slots = max(1, slotCount)
+        down = Array(repeating: false, count: slots)
+        palm = Array(repeating: false, count: slots)
+        forwarded = Array(repeating: false, count: slots)
+        pending.reserveCapacity(256)
+    }
+
+    public var name: String { output?.name ?? "" }
+    public var isAlive: Bool { output?.isAlive ?? true }
+
+    /// Removes the clone from the system (also done when the process dies).
+    public func destroy() { output?.destroy() }
+
+    // MARK: Reading
+
+    /// Notes one event read from the real device (every event, before the pipeline sees it).
+    public func record(_ e: InputEvent) {
+        switch e.type {
+        case EV.SYN:
+            return  // frames are ended by write; SYN_DROPPED is the relay's (drop)
+        case EV.KEY where Self.contactKeys.contains(e.code):
+            return  // follows the app's contacts instead
+        case EV.ABS where e.code == ABS.MT_SLOT:
+            readSlot = e.value
+            return
+        case EV.ABS where e.code > ABS.MT_SLOT && e.code <= 0x3d:
+            guard readSlot >= 0 && Int(readSlot) < down.count else { return }
+            append(RawEvent(slot: readSlot, type: e.type, code: e.code, value: e.value))
+        default:
+            append(RawEvent(slot: -1, type: e.type, code: e.code, value: e.value))
+        }
+    }
+
+    private func append(_ r: RawEvent) {
+        if pending.count < 4096 { pending.append(r) }  // a frame is a few dozen events; bound it anyway
+    }
+
+    /// Forgets the events of an unfinished frame (SYN_DROPPED: they are stale).
+    public func discardPending() { pending.removeAll(keepingCapacity: true) }
+
+    // MARK: Writing
+
+    /// Writes one step of the relay's decisions in one write: at a SYN_REPORT (`frameEnded`: the
+    /// frame's events read so far are this frame), or after timers (they stay for their frame).
+    public func write(_ outputs: [TouchRelay.Output], frameEnded: Bool = true) throws(DeviceError) {
+        for i in forwarded.indices { forwarded[i] = false }
+        for o in outputs {
+            switch o {
+            case .forward(let slot):
+                guard Int(slot) < down.count else { continue }
+                forwarded[Int(slot)] = true
+                for r in pending where r.slot == slot { emitRaw(r) }
+            case .cancel(let slot):
+                select(slot)
+                event(EV.ABS, ABS.MT_TOOL_TYPE, MTTool.PALM)
+                palm[Int(slot)] = true
+            case .begin(let slot, let x, let y):
+                select(slot)
+                begin(slot)
+                event(EV.ABS, ABS.MT_POSITION_X, x)
+                event(EV.ABS, ABS.MT_POSITION_Y, y)
+            case .move(let slot, let x, let y):
+                select(slot)
+                event(EV.ABS, ABS.MT_POSITION_X, x)
+                event(EV.ABS, ABS.MT_POSITION_Y, y)
+            case .lift(let slot):
+                select(slot)
+                lift(slot)
+            case .sync:
+                if open > 0 { syncOwed = true }
+            }
+        }
+        if frameEnded { finishFrame() }
+        guard open > 0 || syncOwed else { return }
+        touchKeys()
+        open = 0
+        syncOwed = false
+        try sink.sendFrame()
+    }
+
+    /// Releases of contacts the app has down always go out; the single-touch axes only when
+    /// nothing of this frame was kept back.
+    private func finishFrame() {
+        var keptBack = false
+        for r in pending where r.slot >= 0 && !forwarded[Int(r.slot)] {
+            if r.code == ABS.MT_TRACKING_ID && r.value < 0 && down[Int(r.slot)] {
+                select(r.slot)
+                lift(r.slot)
+            } else {
+                keptBack = true
+            }
+        }
+        if !keptBack {
+            for r in pending where r.slot < 0 { event(r.type, r.code, r.value) }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func emitRaw(_ r: RawEvent) {
+        if r.code == ABS.MT_TRACKING_ID {
+            select(r.slot)
+            if r.value >= 0 { begin(r.slot) } else if down[Int(r.slot)] { lift(r.slot) }
+            return
+        }
+        if r.code == ABS.MT_TOOL_TYPE { palm[Int(r.slot)] = r.value == MTTool.PALM }
+        select(r.slot)
+        event(r.type, r.code, r.value)
+    }
+
+    private func begin(_ slot: Int32) {
+        if palm[Int(slot)] {
+            event(EV.ABS, ABS.MT_TOOL_TYPE, MTTool.FINGER)
+            palm[Int(slot)] = false
+        }
+        event(EV.ABS, ABS.MT_TRACKING_ID, nextTrackingID)
+        nextTrackingID = nextTrackingID >= 0xffff ? 1 : nextTrackingID + 1
+        down[Int(slot)] = true
+    }
+
+    private func lift(_ slot: Int32) {
+        event(EV.ABS, ABS.MT_TRACKING_ID, -1)
+        down[Int(slot)] = false
+    }
+
+    private func select(_ slot: Int32) {
+        guard slot != writeSlot else { return }
+        event(EV.ABS, ABS.MT_SLOT, slot)
+        writeSlot = slot
+    }
+
+    /// BTN_TOUCH follows whether the app has any contact down; checked before every SYN_REPORT.
+    private func touchKeys() {
+        let any = down.contains(true)
+        guard any != touchKeyDown else { return }
+        touchKeyDown = any
+        if hasTouchKey { sink.append(type: EV.KEY, code: BTN.TOUCH, value: any ? 1 : 0) }
+        if hasToolFinger { sink.append(type: EV.KEY, code: BTN.TOOL_FINGER, value: any ? 1 : 0) }
+    }
+
+    private func event(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        if syncOwed {
+            touchKeys()
+            sink.append(type: EV.SYN, code: SYN.REPORT, value: 0)
+            syncOwed = false
+            open = 0
+        }
+        sink.append(type: type, code: code, value: value)
+        open += 1
+    }
+}

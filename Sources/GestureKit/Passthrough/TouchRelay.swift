@@ -1,0 +1,263 @@
+/// Which touches the app under gestured sees when a device is passed through (UIKit's
+/// `cancelsTouchesInView` / `delaysTouchesBegan`, below any toolkit). A pure state machine:
+/// it takes each frame after the arena has judged it, plus the arena's claims (ContactClaims),
+/// and says what to write to the device's clone. The I/O is TouchClone's.
+///
+/// Per contact, one of four states (named as libinput names its touch states):
+///
+/// - `forwarding`: the app sees it live; each frame's events of its slot go out as they came.
+/// - `held`: it began in a delay region (or after `delayFingers` fingers came down): its
+///   positions are kept back until no recognizer that saw it can take it any more, then
+///   delivered in order with their real coordinates, and it goes on as `forwarding`.
+/// - `cancelled`: the app saw it, then a winning recognizer took it (`cancelsTouches`): its
+///   tool turns to MT_TOOL_PALM, which libinput reports as TOUCH_CANCEL; nothing more of it
+///   goes out except its release.
+/// - `withheld`: a recognizer took it before the app saw any of it: the app never sees it.
+public struct TouchRelay {
+    public enum State: UInt8, Sendable, Equatable {
+        case forwarding, held, cancelled, withheld
+    }
+
+    /// The passthrough settings of one device.
+    public struct Rules: Sendable, Equatable {
+        /// A winner's contacts are cancelled for the app (UIKit's cancelsTouchesInView).
+        public var cancelsTouches: Bool
+        /// Touches that begin in these rectangles (normalized screen coordinates) are held.
+        public var delayRects: [Rect]
+        /// Touches that begin within this many millimetres of an edge are held ("edges").
+        public var edgeDepthMM: Double?
+        /// Once this many fingers are down together, the sequence belongs to gestures: the
+        /// touches the app already has are cancelled, later ones held.
+        public var delayFingers: Int?
+
+        public init(cancelsTouches: Bool = true, delayRects: [Rect] = [], edgeDepthMM: Double? = nil, delayFingers: Int? = nil) {
+            self.cancelsTouches = cancelsTouches
+            self.delayRects = delayRects
+            self.edgeDepthMM = edgeDepthMM
+            self.delayFingers = delayFingers
+        }
+    }
+
+    /// What to write to the clone, in order. `.sync` ends a frame; the last frame of a step is
+    /// ended by the writer (so a step with nothing to say writes nothing but that frame's end).
+    public enum Output: Sendable, Equatable {
+        /// This frame's events of the slot, as the device sent them.
+        case forward(slot: Int32)
+        /// The app's contact in the slot turns into a palm (TOUCH_CANCEL); its release follows
+        /// when the real finger lifts.
+        case cancel(slot: Int32)
+        /// A held contact delivered late, at raw device coordinates.
+        case begin(slot: Int32, x: Int32, y: Int32)
+        case move(slot: Int32, x: Int32, y: Int32)
+        case lift(slot: Int32)
+        case sync
+    }
+
+    /// At most this many positions are kept for one held contact; beyond it, the latest
+    /// position replaces the previous one (the path's end and its start stay exact).
+    public static let maxHeldSamples = 4096
+
+    struct Sample {
+        var x: Int32
+        var y: Int32
+    }
+
+    struct Track {
+        var id: Int32
+        var slot: Int32
+        var state: State
+        /// The real contact has ended.
+        var lifted = false
+        /// Began in the frame being handled: nothing of it has been written yet.
+        var fresh = true
+        /// Delivered from the hold in the frame being handled: its position is written already.
+        var replayed = false
+        var samples: [Sample] = []
+    }
+
+    public let rules: Rules
+    private var tracks: [Track] = []
+    /// `delayFingers` was reached in this sequence.
+    private var fingersReached = false
+    /// After a drop: contacts that begin before every finger is up are withheld.
+    private var ignoringUntilAllUp = false
+
+    public init(rules: Rules) {
+        self.rules = rules
+        tracks.reserveCapacity(32)
+    }
+
+    /// The state of a contact, nil when the relay does not track it (not begun, or done).
+    public func state(of id: Int32) -> State? {
+        tracks.first { $0.id == id }?.state
+    }
+
+    // MARK: Steps
+
+    /// One frame, after the arena has handled it.
+    public mutating func frame(_ f: borrowing TouchFrame, claims: some ContactClaims, out: inout [Output]) {
+        for c in f.contacts where c.phase == .began {
+            // A held contact that already lifted still owns its slot in the clone's eyes.
+            for i in tracks.indices where tracks[i].slot == c.slot && tracks[i].lifted && tracks[i].state == .held {
+                deliver(i, out: &out)
+            }
+            let hold = fingersReached || delays(c, f.surface)
+            tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp ? .withheld : hold ? .held : .forwarding))
+        }
+        if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
+            fingersReached = true
+            var cancelled = false
+            for i in tracks.indices where !tracks[i].lifted && tracks[i].state == .forwarding {
+                if tracks[i].fresh {
+                    tracks[i].state = .held
+                } else {
+                    cancel(i, out: &out)
+                    cancelled = true
+                }
+            }
+            if cancelled { out.append(.sync) }
+        }
+        settleClaims(claims, out: &out)
+        for c in f.contacts {
+            guard let i = index(of: c.id) else { continue }
+            let ends = !c.phase.isDown
+            if ends { tracks[i].lifted = true }
+            if tracks[i].state == .held {
+                if c.phase == .cancelled {
+                    tracks[i].state = .withheld  // the device took it back: nothing to deliver
+                    tracks[i].samples.removeAll()
+                } else if c.phase != .stationary || tracks[i].fresh {
+                    hold(i, Sample(x: Int32(c.raw.x), y: Int32(c.raw.y)))
+                }
+            }
+        }
+        releaseUncontested(claims, out: &out)
+        for c in f.contacts where c.phase != .stationary {
+            guard let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].replayed else { continue }
+            out.append(.forward(slot: c.slot))
+        }
+        finishStep()
+        if f.downCount == 0 {
+            fingersReached = false
+            ignoringUntilAllUp = false
+        }
+    }
+
+    /// After timers ran (no frame): claims and failures may have settled held contacts.
+    public mutating func settle(claims: some ContactClaims, out: inout [Output]) {
+        settleClaims(claims, out: &out)
+        releaseUncontested(claims, out: &out)
+        finishStep()
+    }
+
+    /// The device dropped events or is going away: the app's contacts are cancelled, held ones
+    /// forgotten, and contacts that begin before every finger is up are withheld (the arena
+    /// ignores them too).
+    public mutating func drop(out: inout [Output]) {
+        var cancelled = false
+        for i in tracks.indices {
+            switch tracks[i].state {
+            case .forwarding where !tracks[i].lifted:
+                cancel(i, out: &out)
+                cancelled = true
+            case .held:
+                tracks[i].state = .withheld
+            default:
+                break
+            }
+            tracks[i].samples.removeAll()
+        }
+        if cancelled { out.append(.sync) }
+        tracks.removeAll { $0.lifted }
+        ignoringUntilAllUp = true
+        fingersReached = false
+    }
+
+    // MARK: Transitions
+
+    private mutating func settleClaims(_ claims: some ContactClaims, out: inout [Output]) {
+        var cancelled = false
+        claims.drainClaims { id in
+            guard let i = index(of: id) else { return }
+            switch tracks[i].state {
+            case .forwarding:
+                guard rules.cancelsTouches else { return }
+                if tracks[i].fresh {
+                    tracks[i].state = .withheld
+                } else {
+                    cancel(i, out: &out)
+                    cancelled = true
+                }
+            case .held:
+                tracks[i].state = .withheld
+                tracks[i].samples.removeAll()
+            case .cancelled, .withheld:
+                break
+            }
+        }
+        // The palms go out in a frame of their own, before any release in this frame.
+        if cancelled { out.append(.sync) }
+    }
+
+    private mutating func releaseUncontested(_ claims: some ContactClaims, out: inout [Output]) {
+        for i in tracks.indices where tracks[i].state == .held && !claims.isContested(tracks[i].id) {
+            if tracks[i].fresh {
+                tracks[i].state = .forwarding  // nothing kept back yet: its own events go out
+                tracks[i].samples.removeAll()
+            } else {
+                deliver(i, out: &out)
+            }
+        }
+    }
+
+    /// Writes a held contact's path, one frame per position, and goes on forwarding it.
+    private mutating func deliver(_ i: Int, out: inout [Output]) {
+        let slot = tracks[i].slot
+        for (n, s) in tracks[i].samples.enumerated() {
+            out.append(n == 0 ? .begin(slot: slot, x: s.x, y: s.y) : .move(slot: slot, x: s.x, y: s.y))
+            out.append(.sync)
+        }
+        if tracks[i].lifted {
+            out.append(.lift(slot: slot))
+            out.append(.sync)
+        }
+        tracks[i].samples.removeAll()
+        tracks[i].state = .forwarding
+        tracks[i].replayed = true
+    }
+
+    private mutating func cancel(_ i: Int, out: inout [Output]) {
+        out.append(.cancel(slot: tracks[i].slot))
+        tracks[i].state = .cancelled
+    }
+
+    private mutating func hold(_ i: Int, _ s: Sample) {
+        if tracks[i].samples.count >= Self.maxHeldSamples {
+            tracks[i].samples[tracks[i].samples.count - 1] = s
+        } else {
+            tracks[i].samples.append(s)
+        }
+    }
+
+    /// Forgets contacts that are over for the app; the next step starts.
+    private mutating func finishStep() {
+        tracks.removeAll { $0.lifted && $0.state != .held }
+        for i in tracks.indices {
+            tracks[i].fresh = false
+            tracks[i].replayed = false
+        }
+    }
+
+    private func index(of id: Int32) -> Int? {
+        tracks.firstIndex { $0.id == id }
+    }
+
+    /// Whether a contact beginning here is held back: a delay region or the edge band.
+    private func delays(_ c: Contact, _ surface: Surface) -> Bool {
+        for r in rules.delayRects where r.contains(c.position) { return true }
+        if let d = rules.edgeDepthMM {
+            return c.mm.x < d || c.mm.y < d || c.mm.x > surface.widthMM - d || c.mm.y > surface.heightMM - d
+        }
+        return false
+    }
+}

@@ -1,0 +1,227 @@
+import Testing
+@testable import GestureKit
+
+/// The arena's facts as plain values.
+final class Facts: ContactClaims {
+    var claimed: [Int32] = []
+    var contested: Set<Int32> = []
+    func drainClaims(_ body: (Int32) -> Void) {
+        for id in claimed { body(id) }
+        claimed.removeAll()
+    }
+    func isContested(_ id: Int32) -> Bool { contested.contains(id) }
+}
+
+/// Frames with raw coordinates = mm × 10, on a 200 × 120 mm surface.
+struct RelayFrames {
+    let surface = Surface(widthMM: 200, heightMM: 120, isDirect: true)
+    var time = 0.0
+
+    mutating func frame(_ contacts: (Int32, ContactPhase, Double, Double)...) -> TouchFrame {
+        time += 0.01
+        var f = TouchFrame(time: time, surface: surface)
+        for (id, phase, x, y) in contacts {
+            f.contacts.append(Contact(id: id, slot: id - 1, phase: phase, raw: P(x * 10, y * 10), mm: P(x, y),
+                                      position: surface.normalized(P(x, y))))
+        }
+        return f
+    }
+}
+
+@Suite struct TouchRelayTests {
+    func step(_ r: inout TouchRelay, _ f: TouchFrame, _ facts: Facts) -> [TouchRelay.Output] {
+        var out: [TouchRelay.Output] = []
+        r.frame(f, claims: facts, out: &out)
+        return out
+    }
+
+    @Test func aTouchNoGestureTakesIsForwardedFrameByFrame() {
+        var r = TouchRelay(rules: .init())
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        #expect(step(&r, s.frame((1, .began, 100, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .stationary, 100, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .moved, 101, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .ended, 101, 60)), facts) == [.forward(slot: 0)])
+        #expect(r.state(of: 1) == nil)
+    }
+
+    @Test func aWinnersTouchIsCancelledBeforeItsReleaseAndNotForwardedAfter() {
+        var r = TouchRelay(rules: .init())
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        _ = step(&r, s.frame((1, .moved, 110, 60)), facts)
+        facts.claimed = [1]
+        // A circle is recognized at lift: the palm goes out in a frame before the release.
+        #expect(step(&r, s.frame((1, .ended, 100, 60)), facts) == [.cancel(slot: 0), .sync])
+        #expect(r.state(of: 1) == nil)
+
+        _ = step(&r, s.frame((2, .began, 100, 60)), facts)
+        facts.claimed = [2]
+        #expect(step(&r, s.frame((2, .moved, 120, 60)), facts) == [.cancel(slot: 1), .sync])
+        #expect(r.state(of: 2) == .cancelled)
+        #expect(step(&r, s.frame((2, .moved, 130, 60)), facts) == [])
+        #expect(step(&r, s.frame((2, .ended, 130, 60)), facts) == [])
+    }
+
+    @Test func withoutCancelsTouchesAWinnersTouchGoesOn() {
+        var r = TouchRelay(rules: .init(cancelsTouches: false))
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        facts.claimed = [1]
+        #expect(step(&r, s.frame((1, .moved, 110, 60)), facts) == [.forward(slot: 0)])
+        #expect(r.state(of: 1) == .forwarding)
+    }
+
+    @Test func aTouchInTheEdgeBandIsHeldThenDeliveredInOrderWhenNoRecognizerWantsIt() {
+        var r = TouchRelay(rules: .init(edgeDepthMM: 6))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        #expect(step(&r, s.frame((1, .began, 3, 60)), facts) == [])
+        #expect(r.state(of: 1) == .held)
+        #expect(step(&r, s.frame((1, .moved, 4, 60)), facts) == [])
+        facts.contested = []
+        #expect(step(&r, s.frame((1, .moved, 5, 61)), facts)
+            == [.begin(slot: 0, x: 30, y: 600), .sync, .move(slot: 0, x: 40, y: 600), .sync, .move(slot: 0, x: 50, y: 610), .sync])
+        #expect(r.state(of: 1) == .forwarding)
+        #expect(step(&r, s.frame((1, .ended, 5, 61)), facts) == [.forward(slot: 0)])
+    }
+
+    @Test func aHeldTapIsDeliveredWholeWhenTheLastRecognizerFailsAfterItsLift() {
+        var r = TouchRelay(rules: .init(delayRects: [Rect(minX: 0.9, minY: 0, maxX: 1, maxY: 1)]))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        #expect(step(&r, s.frame((1, .began, 190, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .ended, 190, 60)), facts) == [])
+        #expect(r.state(of: 1) == .held)
+        facts.contested = []
+        var out: [TouchRelay.Output] = []
+        r.settle(claims: facts, out: &out)
+        #expect(out == [.begin(slot: 0, x: 1900, y: 600), .sync, .move(slot: 0, x: 1900, y: 600), .sync, .lift(slot: 0), .sync])
+        #expect(r.state(of: 1) == nil)
+    }
+
+    @Test func aHeldTouchAGestureTakesIsNeverShown() {
+        var r = TouchRelay(rules: .init(edgeDepthMM: 6))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        _ = step(&r, s.frame((1, .began, 2, 60)), facts)
+        _ = step(&r, s.frame((1, .moved, 20, 60)), facts)
+        facts.claimed = [1]
+        #expect(step(&r, s.frame((1, .moved, 30, 60)), facts) == [])
+        #expect(r.state(of: 1) == .withheld)
+        facts.contested = []
+        #expect(step(&r, s.frame((1, .ended, 40, 60)), facts) == [])
+        #expect(r.state(of: 1) == nil)
+    }
+
+    @Test func outsideTheDelayRegionsNothingIsHeld() {
+        var r = TouchRelay(rules: .init(delayRects: [Rect(minX: 0, minY: 0, maxX: 0.1, maxY: 0.1)], edgeDepthMM: 6))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        #expect(step(&r, s.frame((1, .began, 100, 60)), facts) == [.forward(slot: 0)])
+    }
+
+    @Test func delayFingersCancelsWhatTheAppHadAndHoldsTheRest() {
+        var r = TouchRelay(rules: .init(delayFingers: 3))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1, 2, 3, 4]
+        #expect(step(&r, s.frame((1, .began, 50, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .stationary, 50, 60), (2, .began, 70, 60)), facts) == [.forward(slot: 1)])
+        #expect(step(&r, s.frame((1, .stationary, 50, 60), (2, .stationary, 70, 60), (3, .began, 90, 60)), facts)
+            == [.cancel(slot: 0), .cancel(slot: 1), .sync])
+        #expect(r.state(of: 3) == .held)
+        #expect(step(&r, s.frame((1, .moved, 50, 70), (2, .moved, 70, 70), (3, .moved, 90, 70), (4, .began, 110, 60)), facts) == [])
+        #expect(r.state(of: 4) == .held)
+        facts.claimed = [1, 2, 3, 4]
+        #expect(step(&r, s.frame((1, .ended, 50, 70), (2, .ended, 70, 70), (3, .ended, 90, 70), (4, .ended, 110, 60)), facts) == [])
+        // The next sequence starts afresh.
+        #expect(step(&r, s.frame((5, .began, 50, 60)), facts) == [.forward(slot: 4)])
+    }
+
+    @Test func aDropCancelsTheAppsTouchesAndWithholdsNewOnesUntilAllAreUp() {
+        var r = TouchRelay(rules: .init())
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 50, 60)), facts)
+        var out: [TouchRelay.Output] = []
+        r.drop(out: &out)
+        #expect(out == [.cancel(slot: 0), .sync])
+        #expect(step(&r, s.frame((1, .moved, 55, 60), (2, .began, 80, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .ended, 55, 60), (2, .ended, 80, 60)), facts) == [])
+        #expect(step(&r, s.frame((3, .began, 50, 60)), facts) == [.forward(slot: 2)])
+    }
+
+    @Test func aHeldPathIsBounded() {
+        var r = TouchRelay(rules: .init(edgeDepthMM: 6))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        _ = step(&r, s.frame((1, .began, 2, 60)), facts)
+        for i in 0..<(TouchRelay.maxHeldSamples + 100) { _ = step(&r, s.frame((1, .moved, 2 + Double(i % 50), 60)), facts) }
+        facts.contested = []
+        let out = step(&r, s.frame((1, .moved, 100, 60)), facts)
+        #expect(out.count == TouchRelay.maxHeldSamples * 2)
+        #expect(out[out.count - 2] == .move(slot: 0, x: 1000, y: 600))
+    }
+
+    // MARK: With the arena's own claims
+
+    func passthroughArena() -> GestureArena {
+        let names = ["circle", "edge_swipe", "swipe"]
+        let recognizers = RecognizerCatalog.all.filter { names.contains($0.name) }.map {
+            $0.make(RecognizerSetup(parameters: ParameterValues($0.parameters, overrides: $0.name == "swipe" ? ["min_fingers": 3] : [:])))
+        }
+        return GestureArena(recognizers: recognizers, rules: RecognizerCatalog.defaultRules)
+    }
+
+    func relay(_ frames: [TouchFrame], rules: TouchRelay.Rules) -> (outputs: [TouchRelay.Output], gestures: [String]) {
+        let arena = passthroughArena()
+        var r = TouchRelay(rules: rules)
+        var out: [TouchRelay.Output] = []
+        var gestures: [GestureEvent] = []
+        for f in frames {
+            while let d = arena.deadline, d <= f.time {
+                arena.tick(now: d) { gestures.append($0) }
+                r.settle(claims: arena, out: &out)
+            }
+            arena.handle(f) { gestures.append($0) }
+            r.frame(f, claims: arena, out: &out)
+        }
+        while let d = arena.deadline {
+            arena.tick(now: d) { gestures.append($0) }
+            r.settle(claims: arena, out: &out)
+        }
+        return (out, summary(gestures))
+    }
+
+    @Test func withTheArenaACircleIsCancelledAnEdgeSwipeWithheldAMiddleStrokeForwarded() {
+        var s = Touches()
+        let rules = TouchRelay.Rules(edgeDepthMM: 6)
+        let circle = relay(s.frames([Finger(id: 1, down: 0, up: 1.2, path: circlePath(center: P(100, 60), radius: 25, t0: 0, t1: 1.2))]), rules: rules)
+        #expect(circle.gestures == ["circle.recognized"])
+        #expect(circle.outputs.suffix(2) == [.cancel(slot: 1), .sync])
+        #expect(circle.outputs.dropLast(2).allSatisfy { $0 == .forward(slot: 1) })
+
+        let edge = relay(s.frames([Finger(id: 1, down: 0, up: 0.4, path: line(P(2, 60), P(60, 60), 0, 0.4))]), rules: rules)
+        #expect(edge.gestures == ["edge_swipe.recognized"])
+        #expect(edge.outputs.isEmpty)
+
+        let middle = relay(s.frames([Finger(id: 1, down: 0, up: 0.4, path: line(P(70, 60), P(128, 60), 0, 0.4))]), rules: rules)
+        #expect(middle.gestures.isEmpty)
+        #expect(middle.outputs.count == 41 && middle.outputs.allSatisfy { $0 == .forward(slot: 1) })
+
+        let tap = relay(s.frames([Finger(id: 1, down: 0, up: 0.06, path: still(P(3, 60)))]), rules: rules)
+        #expect(tap.gestures.isEmpty)
+        #expect(tap.outputs.first == .begin(slot: 1, x: 0, y: 0))
+        #expect(tap.outputs.suffix(2) == [.lift(slot: 1), .sync])
+    }
+}

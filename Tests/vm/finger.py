@@ -1,0 +1,136 @@
+#!/usr/bin/python3
+"""A scripted touchscreen for the passthrough scenarios (10–14), made through /dev/uinput.
+
+    finger.py NAME NODE_FILE < commands
+
+gestured grabs a passed-through device (EVIOCGRAB), and the kernel drops events written to a
+grabbed device's evdev node by anyone else (input_inject_event), so evemu-play cannot drive it:
+the events must come from the device itself. This script is that device: 200 × 120 mm,
+10 slots, 20 units/mm, INPUT_PROP_DIRECT, no ABS_MT_TOOL_TYPE (the clone must add it).
+It writes its event node to NODE_FILE once the device exists, then runs one command per line
+of stdin (coordinates in mm, times in ms):
+
+    down SLOT X Y | move SLOT X Y | up SLOT      one frame each
+    tap X Y                                      slot 0: down, 60 ms, up
+    stroke SLOT X0 Y0 X1 Y1 MS                   down, a move every 10 ms, up
+    circle CX CY R MS                            one finger once round a circle, clockwise
+    flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
+    sleep MS
+    mark FILE                                    creates FILE (the scenario waits for it)
+"""
+import math
+import sys
+import time
+
+from evdev import AbsInfo, UInput, ecodes as e
+
+RES = 20
+W, H, SLOTS = 200, 120, 10
+
+
+def axis(mm):
+    return AbsInfo(value=0, min=0, max=mm * RES - 1, fuzz=0, flat=0, resolution=RES)
+
+
+caps = {
+    e.EV_KEY: [e.BTN_TOUCH],
+    e.EV_ABS: [
+        (e.ABS_X, axis(W)), (e.ABS_Y, axis(H)),
+        (e.ABS_MT_SLOT, AbsInfo(0, 0, SLOTS - 1, 0, 0, 0)),
+        (e.ABS_MT_POSITION_X, axis(W)), (e.ABS_MT_POSITION_Y, axis(H)),
+        (e.ABS_MT_TRACKING_ID, AbsInfo(0, 0, 65535, 0, 0, 0)),
+    ],
+}
+ui = UInput(caps, name=sys.argv[1], vendor=0x1234, product=0x5678, bustype=e.BUS_USB,
+            input_props=[e.INPUT_PROP_DIRECT])
+with open(sys.argv[2], "w") as f:
+    f.write(ui.device.path + "\n")
+
+down = set()
+next_id = 100
+
+
+def units(mm, size):
+    return max(0, min(size * RES - 1, round(float(mm) * RES)))
+
+
+def frame(*events):
+    for t, c, v in events:
+        ui.write(t, c, v)
+    ui.syn()
+
+
+def pos(slot, x, y):
+    return [(e.EV_ABS, e.ABS_MT_SLOT, slot), (e.EV_ABS, e.ABS_MT_POSITION_X, units(x, W)),
+            (e.EV_ABS, e.ABS_MT_POSITION_Y, units(y, H))]
+
+
+def touch_down(slot, x, y):
+    global next_id
+    ev = [(e.EV_ABS, e.ABS_MT_SLOT, slot), (e.EV_ABS, e.ABS_MT_TRACKING_ID, next_id)] + pos(slot, x, y)[1:]
+    next_id += 1
+    if not down:
+        ev.append((e.EV_KEY, e.BTN_TOUCH, 1))
+    down.add(slot)
+    frame(*ev)
+
+
+def touch_move(slot, x, y):
+    frame(*pos(slot, x, y))
+
+
+def touch_up(slot):
+    down.discard(slot)
+    ev = [(e.EV_ABS, e.ABS_MT_SLOT, slot), (e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)]
+    if not down:
+        ev.append((e.EV_KEY, e.BTN_TOUCH, 0))
+    frame(*ev)
+
+
+def run(cmd, a):
+    if cmd == "down":
+        touch_down(int(a[0]), a[1], a[2])
+    elif cmd == "move":
+        touch_move(int(a[0]), a[1], a[2])
+    elif cmd == "up":
+        touch_up(int(a[0]))
+    elif cmd == "tap":
+        touch_down(0, a[0], a[1])
+        time.sleep(0.06)
+        touch_up(0)
+    elif cmd == "stroke":
+        slot, x0, y0, x1, y1, ms = int(a[0]), *map(float, a[1:6])
+        steps = max(1, int(ms / 10))
+        touch_down(slot, x0, y0)
+        for i in range(1, steps + 1):
+            time.sleep(0.01)
+            touch_move(slot, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        time.sleep(0.01)
+        touch_up(slot)
+    elif cmd == "circle":
+        cx, cy, r, ms = map(float, a[:4])
+        steps = max(8, int(ms / 10))
+        touch_down(0, cx + r, cy)
+        for i in range(1, steps + 1):
+            time.sleep(0.01)
+            t = 2 * math.pi * i / steps
+            touch_move(0, cx + r * math.cos(t), cy + r * math.sin(t))
+        time.sleep(0.01)
+        touch_up(0)
+    elif cmd == "flood":
+        slot, n = int(a[0]), int(a[1])
+        x, y = float(a[2]), float(a[3])
+        for i in range(n):
+            touch_move(slot, x + (i % 2) * 0.5, y)
+    elif cmd == "sleep":
+        time.sleep(float(a[0]) / 1000)
+    elif cmd == "mark":
+        open(a[0], "w").close()
+    else:
+        raise SystemExit(f"finger.py: unknown command {cmd!r}")
+
+
+for line in sys.stdin:
+    p = line.split()
+    if p and not p[0].startswith("#"):
+        run(p[0], p[1:])
