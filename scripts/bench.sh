@@ -26,6 +26,7 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 echo "== gestured-bench"
 "$bin/gestured-bench" ${out:+--json "$out/bench.json"}
 "$bin/gestured-bench" output
+"$bin/gestured-bench" shapes --speed-only   # taught-shape matching cost (accuracy: gestured-bench shapes)
 
 echo "== daemon: resident memory and idle wakeups"
 tmp=$(mktemp -d)

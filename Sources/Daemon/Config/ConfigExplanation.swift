@@ -51,6 +51,10 @@ public struct ConfigExplanation {
     private func describe(_ s: DeviceSettings) -> [String] {
         var out: [String] = []
         out.append("rotation \(s.rotation ?? 0)°, calibration \(s.calibration.map { $0.map(fmt).joined(separator: " ") } ?? "from udev or identity"), size \(s.sizeMM.map { "\(fmt($0[0]))×\(fmt($0[1])) mm" } ?? "from the device"), grab \(s.grab ?? false)")
+        if s.passthrough == true {
+            let delays = s.delayRegions.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "none"
+            out.append("passthrough: the app reads a clone; cancels_touches \(s.cancelsTouches ?? true), delay_regions \(delays), delay_fingers \(s.delayFingers.map(String.init) ?? "off")")
+        }
         let names = s.recognizers ?? catalog.map(\.name)
         out.append("recognizers: \(names.joined(separator: ", "))")
         for n in names {
