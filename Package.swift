@@ -106,6 +106,7 @@ if Context.environment["GESTURED_FUZZ"] == "1" {
         ("LibinputRecord", ["Evdev", "FuzzSupport"]),
         ("Config", ["Daemon", "FuzzSupport"]),
         ("ClientCommand", ["Daemon", "FuzzSupport"]),
+        ("Shape", ["GestureKit", "FuzzSupport"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(

@@ -43,7 +43,8 @@ public enum ShapeFile {
             if line.isEmpty || line.hasPrefix("#") { continue }
             last = number
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            let keyword = words[0]
+            // A line of blanks and a stray "\r" has no words (found by the fuzzer: it trapped here).
+            guard let keyword = words.first else { continue }
             guard sawVersion || keyword == "gestured-shape" else {
                 throw ParseError(line: number, message: "expected \"gestured-shape \(version)\" first (is this a shape file?)")
             }
