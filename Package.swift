@@ -14,6 +14,14 @@ let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], 
 // the static binary (+49 MB, +12 MB resident, measured on the daemon).
 let ownImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+// The daemon's release binary (scripts/run.sh, make, the benchmarks all build it with
+// `swift build -c release --static-swift-stdlib`) has its relocations packed (DT_RELR, GNU ld;
+// gold cannot): the 980 KiB of .rela.dyn that the loader reads at every start, and that then
+// stay resident, become 8 KiB (docs/performance.md). Needs glibc ≥ 2.36 (Debian 12).
+let leanDaemon: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "gestured",
     products: [
@@ -69,7 +77,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: ownImports
+            swiftSettings: ownImports,
+            linkerSettings: leanDaemon
         ),
 
         // The unistroke corpus (five people's strokes in Tests/Fixtures) read through the real
@@ -106,6 +115,7 @@ if Context.environment["GESTURED_FUZZ"] == "1" {
         ("LibinputRecord", ["Evdev", "FuzzSupport"]),
         ("Config", ["Daemon", "FuzzSupport"]),
         ("ClientCommand", ["Daemon", "FuzzSupport"]),
+        ("Shape", ["GestureKit", "FuzzSupport"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(

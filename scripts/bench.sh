@@ -26,6 +26,7 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 echo "== gestured-bench"
 "$bin/gestured-bench" ${out:+--json "$out/bench.json"}
 "$bin/gestured-bench" output
+"$bin/gestured-bench" shapes --speed-only   # taught-shape matching cost (accuracy: gestured-bench shapes)
 
 echo "== daemon: resident memory and idle wakeups"
 tmp=$(mktemp -d)
@@ -42,13 +43,15 @@ for _ in $(seq 50); do [ -S "$tmp/gestured.sock" ] && break; sleep 0.1; done
 [ -S "$tmp/gestured.sock" ] || { echo "daemon did not start:"; cat "$tmp/log"; exit 1; }
 sleep 1
 rss=$(awk '/^VmRSS:/ {print $2}' /proc/$pid/status)
+anon=$(awk '/^RssAnon:/ {print $2}' /proc/$pid/status)
+file=$(awk '/^RssFile:/ {print $2}' /proc/$pid/status)
 switches() { cat /proc/$pid/task/*/status | awk '/ctxt_switches/ {n += $2} END {print n}'; }
 before=$(switches)
 sleep "$idle"
 after=$(switches)
 echo "binary size: $(stat -c %s "$bin/gestured") bytes ($(ldd "$bin/gestured" | wc -l) shared libraries)"
-echo "resident memory after replaying a device: $rss kB"
+echo "resident memory after replaying a device: $rss kB ($anon kB anonymous, $file kB file-backed)"
 echo "context switches while idle for ${idle}s: $((after - before))"
 if [ -n "$out" ]; then
-  printf '{"daemon_rss_kb":%s,"idle_seconds":%s,"idle_context_switches":%s}\n' "$rss" "$idle" "$((after - before))" > "$out/daemon.json"
+  printf '{"daemon_rss_kb":%s,"daemon_rss_anon_kb":%s,"daemon_rss_file_kb":%s,"idle_seconds":%s,"idle_context_switches":%s}\n' "$rss" "$anon" "$file" "$idle" "$((after - before))" > "$out/daemon.json"
 fi

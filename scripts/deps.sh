@@ -7,10 +7,10 @@
 set -euo pipefail
 level=${1:-build}
 
-pkgs=(libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
+pkgs=(binutils libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd kmod python3 python3-evdev util-linux) ;;
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev util-linux) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
 esac

@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     default: 60 s for each target
 #
 # Targets: Evemu, LibinputRecord (each parsed recording is also replayed through the pipeline),
-# Config (the whole loader), ClientCommand (socket input). Built in .build-fuzz only, so the
+# Config (the whole loader), ClientCommand (socket input), Shape (taught shape files). Built in .build-fuzz only, so the
 # normal build never sees them. Any crash, leak, slow input (> 10 s) or memory use past 2 GB
 # fails the run; the input that did it is written to Fuzz/Regressions/<target>/ — commit it,
 # and every later run replays it first. The corpus grows in .build-fuzz/corpus/<target>.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(Evemu LibinputRecord Config ClientCommand)
+[ ${#targets[@]} -gt 0 ] || targets=(Evemu LibinputRecord Config ClientCommand Shape)
 build=.build-fuzz
 # Swift's own crash backtracer would run inside ASan and report itself; libFuzzer reports traps.
 export SWIFT_BACKTRACE=enable=no
@@ -37,6 +37,7 @@ seed() {
     LibinputRecord) find Tests/Fixtures/recordings -name '*.yml' -exec cp {} "$dir" \; ;;
     Config) cp config/*.toml Tests/vm/configs/*.toml "$dir" ;;
     ClientCommand) cp Fuzz/Seeds/ClientCommand/* "$dir" ;;
+    Shape) cp Fuzz/Seeds/Shape/* "$dir" ;;
   esac
 }
 

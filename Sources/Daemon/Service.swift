@@ -80,6 +80,7 @@ public final class GestureService {
 
         notifier.ready(status: "\(sources.count) devices")
         log.info("gestured \(DaemonInfo.version) ready: \(sources.count) devices, \(config.bindings.count) bindings")
+        StartupPages.release()
         loop.run { [unowned self] in self.rearm() }
 
         notifier.stopping()

@@ -1,4 +1,5 @@
 import CMallocCounter
+import Corpus
 import GestureKit
 
 /// The cost of matching one stroke against every shape of a device: 20 shapes × 10 examples

@@ -53,15 +53,15 @@ struct Learn: ParsableCommand {
     func run() throws {
         let loaded = try? ConfigLoader().load(path: config)
         guard let dir = out ?? loaded?.shapes.directory else {
-            throw ValidationError("no --out, and \(config) \(loaded == nil ? "cannot be loaded" : "has no [shapes] dir"): where should \(name).shape go?")
+            throw LearnFailure("no --out, and \(config) \(loaded == nil ? "cannot be loaded" : "has no [shapes] dir"): where should \(name).shape go?")
         }
-        guard FileSystem.createDirectories(dir) else { throw ValidationError("\(dir): cannot create the directory") }
+        guard FileSystem.createDirectories(dir) else { throw LearnFailure("\(dir): cannot create the directory") }
         var book = try ShapeBook(name: name, directory: dir)
         if let device {
             try learnLive(pattern: device, config: loaded, book: &book)
         } else {
             for path in recordings { try learn(recording: path, config: loaded, book: &book) }
-            guard book.added > 0 else { throw ValidationError("no usable one-finger stroke in the recordings: \(book.path) left as it was") }
+            guard book.added > 0 else { throw LearnFailure("no usable one-finger stroke in the recordings: \(book.path) left as it was") }
             try book.save()
         }
         StandardStream.writeOutput("\(book.path): \(book.shape.examples.count) example\(book.shape.examples.count == 1 ? "" : "s") (\(book.added) new)\n")
@@ -72,7 +72,7 @@ struct Learn: ParsableCommand {
         do {
             recording = try Recording.load(path: path)
         } catch {
-            throw ValidationError(error.description)
+            throw LearnFailure(error.description)
         }
         let transform = config.map { PipelineFactory.transform(info: recording.info, config: $0, warn: Self.note) } ?? .identity
         let file = path.split(separator: "/").last.map(String.init) ?? path
@@ -94,11 +94,11 @@ struct Learn: ParsableCommand {
         while taken < count {
             let left = timeout - (Self.now() - start)
             guard left > 0 else {
-                throw ValidationError("timed out after \(Self.seconds(timeout)) s with \(taken) of \(count) strokes (\(book.path) has what was taken)")
+                throw LearnFailure("timed out after \(Self.seconds(timeout)) s with \(taken) of \(count) strokes (\(book.path) has what was taken)")
             }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
             let n = poll(&pfd, 1, Int32(min(left, 1) * 1000))
-            if n < 0 && errno != EINTR { throw ValidationError("poll: \(String(cString: strerror(errno)))") }
+            if n < 0 && errno != EINTR { throw LearnFailure("poll: \(String(cString: strerror(errno)))") }
             guard n > 0 else { continue }
             var verdicts: [StrokeCollector.Verdict] = []
             let outcome = device.read { e in
@@ -107,8 +107,8 @@ struct Learn: ParsableCommand {
                 }
             }
             switch outcome {
-            case .unplugged: throw ValidationError("\(device.devnode): unplugged")
-            case .failed(let e): throw ValidationError("\(device.devnode): read failed: \(String(cString: strerror(e)))")
+            case .unplugged: throw LearnFailure("\(device.devnode): unplugged")
+            case .failed(let e): throw LearnFailure("\(device.devnode): read failed: \(String(cString: strerror(e)))")
             case .dropped(let time):
                 tracker.resync(time: time, slots: device.slotSnapshot()) { frame in
                     if let v = collector.handle(frame) { verdicts.append(v) }
@@ -135,7 +135,7 @@ struct Learn: ParsableCommand {
             seen.append("\(c.devnode) \"\(d.info.name)\" (\(d.info.id))")
             if Glob.matches(pattern, d.info.name) || Glob.matches(pattern, d.info.id) || Glob.matches(pattern, c.devnode) { return d }
         }
-        throw ValidationError("no touch device matches \"\(pattern)\" (found: \(seen.isEmpty ? "none" : seen.joined(separator: ", ")))")
+        throw LearnFailure("no touch device matches \"\(pattern)\" (found: \(seen.isEmpty ? "none" : seen.joined(separator: ", ")))")
     }
 
     static func note(_ s: String) { StandardStream.writeError("gestured learn: note: \(s)\n") }
@@ -168,7 +168,7 @@ struct ShapeBook {
             do {
                 shape = try ShapeLibrary.read(path: path)
             } catch {
-                throw ValidationError("\(error): fix or remove it first")
+                throw LearnFailure("\(error): fix or remove it first")
             }
         } else {
             shape = TaughtShape(name: name, examples: [])
@@ -200,7 +200,7 @@ struct ShapeBook {
         do {
             try FileSystem.writeAtomically(Array(ShapeFile.text(shape).utf8), toPath: path)
         } catch {
-            throw ValidationError("\(path): cannot write: \(error)")
+            throw LearnFailure("\(path): cannot write: \(error)")
         }
     }
 
@@ -212,4 +212,11 @@ struct ShapeBook {
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(tm.tm_year + 1900)-\(two(tm.tm_mon + 1))-\(two(tm.tm_mday))T\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec))Z"
     }
+}
+
+/// A failure while learning (unreadable recording, no device, timeout): reported as
+/// `Error: …` with exit status 1, without the usage text a wrong argument gets.
+struct LearnFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
 }

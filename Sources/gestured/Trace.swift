@@ -28,6 +28,12 @@ struct Trace: ParsableCommand {
     @Flag(name: .long, help: "Do not print the legend of each stroke.")
     var quiet = false
 
+    @Option(name: .long, help: "A configuration file: match each stroke against its taught shapes ([shapes]) and print the best examples' scores.")
+    var config: String?
+
+    @Option(name: .long, help: "With --config: draw each stroke beside its best-matching taught examples into this SVG.")
+    var shapesSvg: String?
+
     func run() throws {
         let recording: Recording
         do {
@@ -36,6 +42,28 @@ struct Trace: ParsableCommand {
             throw ValidationError(error.description)
         }
         let trace = StrokeTracer.trace(recording)
+        var shapeRows: [ShapeMatchTrace.Row] = []
+        if let config {
+            let loaded: DaemonConfig
+            do {
+                loaded = try ConfigLoader().load(path: config)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            let matcher = ShapeMatcher(shapes: loaded.shapes.shapes)
+            shapeRows = ShapeMatchTrace.rows(trace, matcher: matcher)
+            if let shapesSvg {
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                let document = ShapeMatchTrace.render(shapeRows, matcher: matcher, title: name)
+                do {
+                    try FileSystem.writeAtomically(Array(document.utf8), toPath: shapesSvg)
+                } catch {
+                    throw ValidationError("\(shapesSvg): cannot write the SVG: \(error)")
+                }
+            }
+        } else if shapesSvg != nil {
+            throw ValidationError("--shapes-svg needs --config (the taught shapes come from its [shapes] dir)")
+        }
         let document = StrokeTraceRenderer.render(trace)
         do {
             try FileSystem.writeAtomically(Array(document.utf8), toPath: svg)
@@ -52,7 +80,9 @@ struct Trace: ParsableCommand {
                       + "\(SVGCanvas.number(turn.seconds, digits: 3)) s, slope \(SVGCanvas.number(turn.slope)): \(turn.verdict.reason)")
             }
         }
+        for row in shapeRows { print("  taught " + ShapeMatchTrace.line(row)) }
         print("wrote \(svg): \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s")")
+        if let shapesSvg { print("wrote \(shapesSvg): each stroke beside its nearest taught examples") }
     }
 
     private func mm(_ v: Double) -> String { SVGCanvas.number(v, digits: 1) }

@@ -7,14 +7,7 @@ import Testing
 /// and then misbehave, files that used to take seconds to parse, and line numbers that used to
 /// be wrong. Each is now rejected at load time with file, line and key.
 @Suite struct HostileConfigTests {
-    struct Case: CustomStringConvertible, Sendable {
-        var name: String
-        var text: String
-        var line: Int
-        var key: String
-        var message: String
-        var description: String { name }
-    }
+    typealias Case = ConfigErrorTests.Case
 
     static let bind = "[[bind]]\ngesture = \"pan\"\n"
 

@@ -62,10 +62,12 @@ lpid=$!; track $lpid
 wait_daemon_opens "$TS_node"
 DAEMON_PID=$lpid wait_until 20 daemon_holds "$TS_node" || die "lisgd did not open $TS_node: $(cat "$SDIR/lisgd.log")"
 sleep 2   # let both settle after start-up
+memory() { awk '/^(VmRSS|RssAnon|RssFile|Threads):/ {printf "%s %s kB  ", $1, $2}' "/proc/$1/status"; }
+idle_memory="idle, one device open: gestured $(memory $gpid)| lisgd $(memory $lpid)"
 
 cpu() { # PID → "ticks ns system-ticks" (ticks: user + system; ns: all its threads)
   awk '{printf "%d ", $14 + $15}' "/proc/$1/stat"
-  cat /proc/"$1"/task/*/schedstat | awk '{n += $1} END {printf "%d ", n}'
+  cat /proc/"$1"/task/*/schedstat | awk '{n += $1} END {printf "%.0f ", n}'
   awk '{print $15}' "/proc/$1/stat"
 }
 read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $lpid)"
@@ -110,7 +112,8 @@ if l[2] > 0: print(f"cpu ratio gestured/lisgd (schedstat ns): {g[2] / l[2]:.2f}"
 if g[3] and l[3]: print(f"latency ratio gestured/lisgd (median): {statistics.median(g[3]) / statistics.median(l[3]):.2f}")
 print(f"(clock ticks are 1/{hz} s; ms come from /proc/PID/schedstat; the VM is emulated (TCG), so absolute figures are slow, ratios are the point)")
 PY
-echo "of the ticks, in the kernel (system time): gestured $((g_s1 - g_s0)), lisgd $((l_s1 - l_s0))" | tee -a "$SDIR/figures.txt"
+{ echo "of the ticks, in the kernel (system time): gestured $((g_s1 - g_s0)), lisgd $((l_s1 - l_s0))"
+  echo "resident memory, $idle_memory"; } | tee -a "$SDIR/figures.txt"
 
 # ---- 10 fingers, a socket client connected: CPU per input event --------------------------------
 TEN=$FIX/tablets/Wacom_DTH2242_Finger.events

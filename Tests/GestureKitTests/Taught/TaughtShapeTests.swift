@@ -71,6 +71,9 @@ import Testing
         more.examples.append(Self.example(Self.z, seed: 7))
         #expect(ShapeFile.text(more).hasPrefix(text))
         #expect(ShapeExample.pointCount == back.examples[0].points.count)
+        // Edited on another system: CRLF line ends read the same.
+        let crlf = try ShapeFile.parse(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
+        #expect(crlf.examples.map(\.points) == back.examples.map(\.points))
     }
 
     @Test(arguments: [

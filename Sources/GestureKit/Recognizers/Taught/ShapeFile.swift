@@ -35,14 +35,16 @@ public enum ShapeFile {
         var pendingExample: (line: Int, date: String, source: String)?
         var number = 0
         var last = 1  // the last line with content: where an error about the end is reported
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on it too, or a CRLF file would be one line.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             guard raw.utf8.count <= maxLineBytes else { throw ParseError(line: number, message: "line longer than \(maxLineBytes) bytes") }
             let line = raw.drop { $0 == " " || $0 == "\t" }
-            if line.isEmpty || line.hasPrefix("#") || line == "\r" { continue }
+            if line.isEmpty || line.hasPrefix("#") { continue }
             last = number
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            let keyword = words[0]
+            // A line of blanks and a stray "\r" has no words (found by the fuzzer: it trapped here).
+            guard let keyword = words.first else { continue }
             guard sawVersion || keyword == "gestured-shape" else {
                 throw ParseError(line: number, message: "expected \"gestured-shape \(version)\" first (is this a shape file?)")
             }

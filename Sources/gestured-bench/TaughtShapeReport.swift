@@ -1,0 +1,55 @@
+import Corpus
+import GestureKit
+
+extension TaughtShapeAccuracy {
+    /// The tables of docs/recognition.md.
+    func report(k: Int, repetitions: Int, seed: UInt64) -> String {
+        let open = UnistrokeCorpus.shapes.filter { !Self.taught.contains($0) }
+        var lines = [
+            "taught: \(Self.taught.joined(separator: ", "))",
+            "open set (must be rejected): \(open.joined(separator: ", "))",
+            "strokes: \(samples.count), subjects: \(subjects.joined(separator: ", "))",
+            "default threshold: \(pct(TaughtShape.defaultThreshold, digits: 3))",
+            "",
+        ]
+        let protocols: [(String, [Trial])] = [
+            ("own shape: K = \(k) strokes of one person per shape, tested on all that person's other strokes, \(repetitions) draws",
+             ownShape(k: k, repetitions: repetitions, seed: seed)),
+            ("anyone's: every stroke of four people teaches, the fifth is tested, each in turn",
+             anyone(perPerson: nil, seed: seed)),
+            ("anyone's, \(k) strokes of each of the four people per shape (\(4 * k) examples)",
+             anyone(perPerson: k, seed: seed)),
+        ]
+        for (title, trials) in protocols {
+            lines.append(title + " (\(trials.count) tests):")
+            lines.append("  default threshold:       " + describe(Self.rates(trials, threshold: TaughtShape.defaultThreshold)))
+            let (loso, thresholds) = Self.leaveOneSubjectOut(trials, subjects: subjects, maxFPR: 0.0025)
+            lines.append("  threshold chosen leave-one-subject-out (FPR ≤ 0.25 % on the other four: "
+                         + thresholds.map { pct($0, digits: 3) }.joined(separator: " ") + "): " + describe(loso))
+            let oracle = Self.threshold(trials, maxFPR: 0.005)
+            lines.append("  for comparison, the best threshold for FPR ≤ 0.5 % on these very tests (\(pct(oracle, digits: 3))): "
+                         + describe(Self.rates(trials, threshold: oracle)))
+            for s in subjects {
+                lines.append("    \(s): " + describe(Self.rates(trials.filter { $0.subject == s }, threshold: TaughtShape.defaultThreshold)))
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func describe(_ r: Rates) -> String {
+        "TPR \(pct(r.tpr * 100, digits: 2)) %, FPR \(pct(r.fpr * 100, digits: 2)) %, untaught accepted \(pct(r.openSetAccepted * 100, digits: 2)) %"
+    }
+
+    private func pct(_ x: Double, digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let v = (x * scale).rounded() / scale
+        var s = String(v)
+        if let dot = s.firstIndex(of: ".") {
+            let decimals = s.distance(from: dot, to: s.endIndex) - 1
+            if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+        }
+        return s
+    }
+}

@@ -1,0 +1,26 @@
+import Corpus
+import GestureKit
+import Testing
+
+/// The "done when" for taught shapes, on the five people of the unistroke corpus with
+/// eight shapes taught and eight as the open set, at the shipped default threshold (the full
+/// tables, with more random draws: `gestured-bench shapes`, docs/recognition.md).
+@Suite struct TaughtShapeAccuracyTests {
+    static let accuracy: TaughtShapeAccuracy? = try? TaughtShapeAccuracy(corpus: UnistrokeCorpus.load(UnistrokeCorpus.sources(fixtures: Fixture.root)))
+
+    @Test func operatorTeachesOwnShape() throws {
+        let a = try #require(Self.accuracy, "the unistroke corpus did not load")
+        let r = TaughtShapeAccuracy.rates(a.ownShape(k: 5, repetitions: 2, seed: 1, acceptedOnly: true), threshold: TaughtShape.defaultThreshold)
+        print("taught shapes, own shape K = 5 (2 draws): TPR \(r.tpr), FPR \(r.fpr)")
+        #expect(r.tpr >= 0.97)
+        #expect(r.fpr <= 0.005)
+    }
+
+    @Test func taughtOnceDrawnByAnyone() throws {
+        let a = try #require(Self.accuracy, "the unistroke corpus did not load")
+        let r = TaughtShapeAccuracy.rates(a.anyone(perPerson: nil, seed: 1, acceptedOnly: true), threshold: TaughtShape.defaultThreshold)
+        print("taught shapes, anyone's (four people teach, the fifth is tested): TPR \(r.tpr), FPR \(r.fpr)")
+        #expect(r.tpr >= 0.95)
+        #expect(r.fpr <= 0.005)
+    }
+}
