@@ -60,10 +60,54 @@ public struct TaughtShapeAccuracy: Sendable {
         }
     }
 
+    /// What compares a stroke with the examples.
+    public enum Method: Sendable {
+        /// gestured's: direction profiles aligned by DTW (ShapeMatcher).
+        case directions
+        /// The $1 recognizer's path distance without its rotation search (Wobbrock et al. 2007):
+        /// points scaled to a unit square, centroid at 0, mean distance between corresponding
+        /// points; score 1 − d / (½√2), $1's own. The baseline the issue quotes.
+        case pathDistance
+    }
+
+    /// $1's normalization: non-uniform scale to the unit square, centroid to the origin.
+    static func unitSquare(_ points: [Point]) -> [Point] {
+        var box = Rect.empty
+        var c = Point.zero
+        for p in points { box.include(p) }
+        let w = max(box.width, 1e-9), h = max(box.height, 1e-9)
+        let scaled = points.map { Point(x: $0.x / w, y: $0.y / h) }
+        for p in scaled { c += p }
+        c = c / Double(max(scaled.count, 1))
+        return scaled.map { $0 - c }
+    }
+
+    private func pathDistanceScores(_ points: [Point], _ shapes: [TaughtShape], _ squares: [[[Point]]]) -> [(shape: String, score: Double)] {
+        let q = Self.unitSquare(points)
+        var out: [(shape: String, score: Double)] = []
+        for (s, shape) in shapes.enumerated() {
+            var best = Double.infinity
+            for t in squares[s] {
+                var d = 0.0
+                for i in 0..<min(q.count, t.count) { d += q[i].distance(to: t[i]) }
+                best = min(best, d / Double(q.count))
+            }
+            out.append((shape.name, 1 - best / (0.5 * 2.0.squareRoot())))
+        }
+        return out.sorted { $0.score > $1.score }
+    }
+
     /// `acceptedOnly`: each trial keeps only the accepted best shape (ShapeMatcher.best, which
     /// abandons most comparisons early) — the same rates at the shapes' own threshold, several
     /// times faster, but no scores to choose another threshold from.
-    private func trials(_ matcher: ShapeMatcher, _ tests: [Int], acceptedOnly: Bool) -> [Trial] {
+    private func trials(_ shapes: [TaughtShape], _ tests: [Int], acceptedOnly: Bool, method: Method) -> [Trial] {
+        if method == .pathDistance {
+            let squares = shapes.map { $0.examples.map { Self.unitSquare($0.points) } }
+            return tests.map { i in
+                Trial(subject: samples[i].subject, shape: samples[i].shape, scores: pathDistanceScores(samples[i].points, shapes, squares))
+            }
+        }
+        let matcher = ShapeMatcher(shapes: shapes)
         var scratch = ShapeMatcher.Scratch()
         return tests.map { i in
             let scores: [(shape: String, score: Double)] = acceptedOnly
@@ -74,7 +118,7 @@ public struct TaughtShapeAccuracy: Sendable {
     }
 
     /// Own shape: for each person and repetition, K random strokes per taught shape teach it.
-    public func ownShape(k: Int, repetitions: Int, seed: UInt64, acceptedOnly: Bool = false) -> [Trial] {
+    public func ownShape(k: Int, repetitions: Int, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions) -> [Trial] {
         var rng = SeededRandom(seed: seed)
         var out: [Trial] = []
         for _ in 0..<repetitions {
@@ -88,14 +132,14 @@ public struct TaughtShapeAccuracy: Sendable {
                     used.formUnion(chosen)
                 }
                 let tests = samples.indices.filter { samples[$0].subject == subject && !used.contains($0) }
-                out += trials(ShapeMatcher(shapes: shapes(examples)), tests, acceptedOnly: acceptedOnly)
+                out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method)
             }
         }
         return out
     }
 
     /// Anyone's: every stroke of the other people teaches (or `perPerson` random ones of each).
-    public func anyone(perPerson: Int?, seed: UInt64, acceptedOnly: Bool = false) -> [Trial] {
+    public func anyone(perPerson: Int?, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions) -> [Trial] {
         var rng = SeededRandom(seed: seed)
         var out: [Trial] = []
         for subject in subjects {
@@ -107,7 +151,7 @@ public struct TaughtShapeAccuracy: Sendable {
                 }
             }
             let tests = samples.indices.filter { samples[$0].subject == subject }
-            out += trials(ShapeMatcher(shapes: shapes(examples)), tests, acceptedOnly: acceptedOnly)
+            out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method)
         }
         return out
     }

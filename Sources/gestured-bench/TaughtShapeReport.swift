@@ -20,6 +20,17 @@ extension TaughtShapeAccuracy {
             ("anyone's, \(k) strokes of each of the four people per shape (\(4 * k) examples)",
              anyone(perPerson: k, seed: seed)),
         ]
+        // The $1 baseline (path distance, no rotation search), at its best threshold for FPR ≤ 0.5 %
+        // on the very tests (a flattering choice, for comparison only).
+        let baselines: [(String, [Trial])] = [
+            ("own shape", ownShape(k: k, repetitions: repetitions, seed: seed, method: .pathDistance)),
+            ("anyone's", anyone(perPerson: nil, seed: seed, method: .pathDistance)),
+        ]
+        for (title, trials) in baselines {
+            let t = Self.threshold(trials, maxFPR: 0.005)
+            lines.append("$1 path distance (no rotation), \(title), best threshold for FPR ≤ 0.5 % (\(pct(t, digits: 3))): " + describe(Self.rates(trials, threshold: t)))
+        }
+        lines.append("")
         for (title, trials) in protocols {
             lines.append(title + " (\(trials.count) tests):")
             lines.append("  default threshold:       " + describe(Self.rates(trials, threshold: TaughtShape.defaultThreshold)))
