@@ -62,7 +62,7 @@ lpid=$!; track $lpid
 wait_daemon_opens "$TS_node"
 DAEMON_PID=$lpid wait_until 20 daemon_holds "$TS_node" || die "lisgd did not open $TS_node: $(cat "$SDIR/lisgd.log")"
 sleep 2   # let both settle after start-up
-memory() { awk '/^(VmRSS|RssAnon|RssFile|Threads):/ {printf "%s %s kB  ", $1, $2}' "/proc/$1/status"; }
+memory() { awk '/^(VmRSS|RssAnon|RssFile):/ {printf "%s %s kB  ", $1, $2} /^Threads:/ {printf "threads %s  ", $2}' "/proc/$1/status"; }
 idle_memory="idle, one device open: gestured $(memory $gpid)| lisgd $(memory $lpid)"
 
 cpu() { # PID → "ticks ns system-ticks" (ticks: user + system; ns: all its threads)

@@ -40,7 +40,7 @@ cannot_run() {
 }
 
 # Everything the VM needs, checked up front so a missing piece is named, not a mystery hang.
-for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setpriv timeout; do
+for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setpriv strace timeout; do
   command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
 done
 /usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found (run scripts/deps.sh vm)"
