@@ -58,7 +58,7 @@ start=$(date +%s)
 # No TTY and no stdin in CI: stdin comes from /dev/null, the guest's output is a plain stream.
 timeout -k 20 "$vm_timeout" \
   vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-      -- "SOAK_STROKES=${SOAK_STROKES:-12} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+      -- "SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
   </dev/null 2>&1 | tee "$results/console.log"
 vm_status=${PIPESTATUS[0]}
 echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes one long evemu events file: STROKES strokes taken in turn from the given recordings,
-each keeping its recorded timing, PAUSE_S seconds apart (the soak of scenario 30).
+each played SPEED times as fast as it was recorded (1 keeps its timing), PAUSE_S seconds apart
+(the soak of scenario 30).
 
-    soak-recording.py STROKES PAUSE_S RECORDING... > soak.events
+    soak-recording.py STROKES PAUSE_S SPEED RECORDING... > soak.events
 
 The same file is played live (evemu-play) and replayed (`gestured replay`), so the two gesture
 counts must be equal.
@@ -21,16 +22,16 @@ def events(path):
 
 
 def main():
-    strokes, pause = int(sys.argv[1]), float(sys.argv[2])
-    recordings = [events(p) for p in sys.argv[3:]]
+    strokes, pause, speed = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
+    recordings = [events(p) for p in sys.argv[4:]]
     t = 1000.0
     write = sys.stdout.write
     for i in range(strokes):
         rec = recordings[i % len(recordings)]
         t0 = rec[0][0]
         for time, typ, code, value in rec:
-            write(f"E: {t + time - t0:.6f} {typ} {code} {value}\n")
-        t += rec[-1][0] - t0 + pause
+            write(f"E: {t + (time - t0) / speed:.6f} {typ} {code} {value}\n")
+        t += (rec[-1][0] - t0) / speed + pause
 
 
 main()

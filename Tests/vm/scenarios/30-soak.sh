@@ -5,16 +5,19 @@
 # daemon's resident memory stays flat. Under emulation evemu-play can stretch a stroke past
 # 2.5 s, which turns a swipe into a pan, so the kinds are compared in the log, the count
 # strictly. The long run (10,000 strokes) is a documented command: docs/testing.md.
+# SOAK_SPEED plays each stroke that many times faster than recorded (the long run uses 3, so
+# 10,000 strokes fit in about 85 minutes; replay finds the same gestures at 1 to 4).
 strokes=${SOAK_STROKES:-12}
+speed=${SOAK_SPEED:-1}
 SOCK=$WORK/gestured.sock
-python3 "$VMDIR/soak-recording.py" "$strokes" 0.4 "$ISDV4.single-center-circle.events" "$ISDV4.single-top-swipe.events" \
+python3 "$VMDIR/soak-recording.py" "$strokes" "${SOAK_PAUSE:-0.4}" "$speed" "$ISDV4.single-center-circle.events" "$ISDV4.single-top-swipe.events" \
   > "$WORK/soak.events"
 "$GESTURED" replay --device "$ISDV4.desc" "$WORK/soak.events" > "$SDIR/replay.jsonl" 2> "$SDIR/replay.err" \
   || die "gestured replay failed: $(cat "$SDIR/replay.err")"
 finished() { grep -cE '"phase":"(recognized|ended)"' "$1" || true; }
 kinds() { grep -E '"phase":"(recognized|ended)"' "$1" | grep -o '"gesture":"[a-z_]*"' | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
 expected=$(finished "$SDIR/replay.jsonl")
-say "replay of $strokes strokes: $expected finished gestures: $(kinds "$SDIR/replay.jsonl")"
+say "replay of $strokes strokes at ${speed}x, ${SOAK_PAUSE:-0.4} s apart: $expected finished gestures: $(kinds "$SDIR/replay.jsonl")"
 [ "$expected" -eq "$strokes" ] || die "the replay finished $expected gestures for $strokes strokes"
 
 daemon_start "$(config soak)"
