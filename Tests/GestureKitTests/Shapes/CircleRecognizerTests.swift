@@ -28,7 +28,7 @@ import Testing
 
 @Suite struct CircleRecognizerTests {
     func recognize(_ pts: [Point], regions: [Region] = []) -> GestureEvent? {
-        let r = CircleRecognizer(regions: regions)
+        let r = CircleRecognizer(rules: CircleRules(), context: RecognizerContext(regions: regions))
         let events = Synthetic.play(pts, into: r)
         #expect(r.state == (events.isEmpty ? .failed : .recognized))
         return events.first

@@ -1,20 +1,30 @@
 /// The thresholds a circle is judged by (the recognizer's parameters, in one value).
-public struct CircleRules: Sendable, Equatable {
+public struct CircleRules: RecognizerRules {
     /// Relative tolerance of the seeds: RMS radial error / radius, the inner square, the box cover.
-    public var tolerance: Double = 0.2
+    public var tolerance = 0.2
     /// Smaller circles are taps and jitter, not a deliberate gesture.
-    public var minRadiusMM: Double = 5
+    public var minRadiusMM = 5.0
     /// Angle swept around the fitted centre, in turns: a closed circle sweeps 1, a 3/4 arc 0.75.
-    public var minTurns: Double = 0.82
-    public var maxTurns: Double = 3
+    public var minTurns = 0.82
+    public var maxTurns = 3.0
     /// Turns swept against the main direction (S shapes, figure-eights and zig-zags sweep back).
-    public var maxBacktrackTurns: Double = 0.08
-    /// RMS deviation (radians) of the tangent's direction from turning at an even rate.
-    /// A circle turns evenly; a rectangle turns in four 90° steps (≈ 0.45 rad RMS), a triangle in
-    /// three (≈ 0.6), a rounded square in between: corners show up here whatever their orientation.
-    public var maxTurningDeviation: Double = 0.25
+    public var maxBacktrackTurns = 0.08
+    /// RMS deviation of the tangent's direction from turning at an even rate. A circle turns
+    /// evenly; a rectangle turns in four 90° steps (≈ 0.45 rad RMS), a triangle in three
+    /// (≈ 0.6), a rounded square in between: corners show up here whatever their orientation.
+    public var maxTurningDeviation = 0.25
 
     public init() {}
+
+    public static let parameters: [Parameter<Self>] = [
+        Parameter("tolerance", \.tolerance, range: 0.05...0.5,
+                  "Relative radial error allowed; also sizes the inner square and the box cover."),
+        Parameter("min_radius_mm", \.minRadiusMM, range: 1...500, was: "min_radius", "Smallest circle radius."),
+        Parameter("min_turns", \.minTurns, range: 0.5...2, "Angle the path must sweep around the centre (1 = closed)."),
+        Parameter("max_turns", \.maxTurns, range: 1...10, "Most turns allowed."),
+        Parameter("max_turning_deviation_rad", \.maxTurningDeviation, range: 0.05...1, was: "max_turning_deviation",
+                  "RMS deviation from turning at an even rate; rejects rectangles and polygons."),
+    ]
 }
 
 /// Why a stroke is not a circle (or that it is one). The order of the cases is the order in which
