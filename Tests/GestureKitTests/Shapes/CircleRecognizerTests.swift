@@ -70,6 +70,17 @@ import Testing
         #expect(recognize(Synthetic.arc(radius: 3, turns: 1.05)) == nil)
     }
 
+    /// `max_radius_mm` (a kiosk ignores a wipe round the whole screen): larger circles fail,
+    /// and the limit comes from the config key.
+    @Test func maxRadiusRejectsLargeCircles() throws {
+        let big = Synthetic.arc(center: Point(x: 150, y: 100), radius: 60, turns: 1.05)
+        #expect(recognize(big) != nil)
+        let r = try #require(CircleRecognizer.spec.make(["max_radius_mm": 40]) as? CircleRecognizer)
+        #expect(Synthetic.play(big, into: r).isEmpty)
+        #expect(r.analysis?.verdict == .tooLarge)
+        #expect(Synthetic.play(Synthetic.arc(center: Point(x: 150, y: 100), radius: 30, turns: 1.05), into: CircleRecognizer { $0.maxRadiusMM = 40 }).count == 1)
+    }
+
     @Test func foolingShapesAreNotCircles() {
         for (name, pts) in Fooling.all {
             let r = CircleRecognizer()

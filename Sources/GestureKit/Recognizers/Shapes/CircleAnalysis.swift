@@ -6,6 +6,9 @@ public struct CircleRules: RecognizerRules {
     public var tolerance = 0.2
     /// Smaller circles are taps and jitter, not a deliberate gesture.
     public var minRadiusMM = 5.0
+    /// A kiosk's glass gets wiped: a finger or a cloth going round the whole screen is not the
+    /// small circle an admin menu is bound to. The default is no limit.
+    public var maxRadiusMM = 1000.0
     /// Angle swept around the fitted centre, in turns: a closed circle sweeps 1, a 3/4 arc 0.75.
     public var minTurns = 0.82
     public var maxTurns = 3.0
@@ -22,6 +25,7 @@ public struct CircleRules: RecognizerRules {
         Parameter("tolerance", \.tolerance, range: 0.05...0.5,
                   "Relative radial error allowed; also sizes the inner square and the box cover."),
         Parameter("min_radius_mm", \.minRadiusMM, range: 1...500, was: "min_radius", "Smallest circle radius."),
+        Parameter("max_radius_mm", \.maxRadiusMM, range: 5...1000, "Largest circle radius (1000: no limit)."),
         Parameter("min_turns", \.minTurns, range: 0.5...2, "Angle the path must sweep around the centre (1 = closed)."),
         Parameter("max_turns", \.maxTurns, range: 1...10, "Most turns allowed."),
         Parameter("max_turning_deviation_rad", \.maxTurningDeviation, range: 0.05...1, was: "max_turning_deviation",
@@ -36,6 +40,7 @@ public enum CircleVerdict: Sendable, Equatable {
     case tooFewPoints
     case noFit
     case tooSmall
+    case tooLarge
     case fitError
     case pointInside
     case boxNotCovered
@@ -50,6 +55,7 @@ public enum CircleVerdict: Sendable, Equatable {
         case .tooFewPoints: "too few points"
         case .noFit: "no circle fits"
         case .tooSmall: "radius below minimum"
+        case .tooLarge: "radius above maximum"
         case .fitError: "radial error above tolerance"
         case .pointInside: "a point inside the inner square"
         case .boxNotCovered: "path box covers too little of the circle's box"
@@ -132,6 +138,7 @@ public struct CircleAnalysis: Sendable {
 
         a.verdict =
             if r < rules.minRadiusMM { .tooSmall }
+            else if r > rules.maxRadiusMM { .tooLarge }
             else if !(a.fitError <= tol) { .fitError }
             else if a.pointsInside > 0 { .pointInside }
             else if !(a.boxCoverage > 1 - tol) { .boxNotCovered }
