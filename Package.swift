@@ -109,7 +109,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Fuzz targets (issue 13, docs/testing.md): declared only when scripts/fuzz.sh builds with
+// Fuzz targets (docs/testing.md): declared only when scripts/fuzz.sh builds with
 // GESTURED_FUZZ=1 and -sanitize=fuzzer (libFuzzer supplies their main) in .build-fuzz, so a
 // plain `swift build` never sees them.
 if Context.environment["GESTURED_FUZZ"] == "1" {
