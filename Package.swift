@@ -76,6 +76,7 @@ let package = Package(
                 "GestureKit", "Evdev", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: ownImports,
             linkerSettings: leanDaemon
@@ -98,7 +99,9 @@ let package = Package(
         ),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit", "Corpus"]),
+        .testTarget(name: "EvdevTests", dependencies: [
+            "Evdev", "GestureKit", "Corpus", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Evdev", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Daemon
 import Evdev
 import GestureKit
 import Glibc
+import SystemPackage
 
 /// `gestured learn NAME`: teaches a shape by example. Every one-finger stroke of the recordings,
 /// or N strokes drawn live on a device, becomes an example in `DIR/NAME.shape` (appended when
@@ -97,8 +98,8 @@ struct Learn: ParsableCommand {
                 throw LearnFailure("timed out after \(Self.seconds(timeout)) s with \(taken) of \(count) strokes (\(book.path) has what was taken)")
             }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let n = poll(&pfd, 1, Int32(min(left, 1) * 1000))
-            if n < 0 && errno != EINTR { throw LearnFailure("poll: \(String(cString: strerror(errno)))") }
+            let n = retryingInterrupts { poll(&pfd, 1, Int32(min(left, 1) * 1000)) }
+            if n < 0 { throw LearnFailure("poll: \(Errno(rawValue: errno))") }
             guard n > 0 else { continue }
             var verdicts: [StrokeCollector.Verdict] = []
             let outcome = device.read { e in
@@ -108,7 +109,7 @@ struct Learn: ParsableCommand {
             }
             switch outcome {
             case .unplugged: throw LearnFailure("\(device.devnode): unplugged")
-            case .failed(let e): throw LearnFailure("\(device.devnode): read failed: \(String(cString: strerror(e)))")
+            case .failed(let e): throw LearnFailure("\(device.devnode): read failed: \(Errno(rawValue: e))")
             case .dropped(let time):
                 tracker.resync(time: time, slots: device.slotSnapshot()) { frame in
                     if let v = collector.handle(frame) { verdicts.append(v) }

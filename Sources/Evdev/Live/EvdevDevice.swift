@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import SystemPackage
 
 /// Why a device could not be opened or read.
 public struct DeviceError: Error, CustomStringConvertible, Sendable {
@@ -13,7 +14,7 @@ public struct DeviceError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    public var description: String { "\(devnode): \(message): \(errnoText(errno))" }
+    public var description: String { "\(devnode): \(message): \(Errno(rawValue: errno))" }
 }
 
 /// What one `EvdevDevice.read` call found.

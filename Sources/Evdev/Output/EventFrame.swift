@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import SystemPackage
 
 /// The events of one frame, encoded as the kernel's `struct input_event`s and written with one
 /// write(2) ending in SYN_REPORT. libevdev_uinput_write_event costs one syscall per event; the
@@ -22,12 +23,13 @@ public struct EventFrame {
     public mutating func send(to fd: Int32) -> Int32 {
         append(type: EV.SYN, code: SYN.REPORT, value: 0)
         defer { events.removeAll(keepingCapacity: true) }
-        let bytes = events.count * MemoryLayout<input_event>.stride
-        while true {
-            let n = events.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, bytes) }
-            if n == bytes { return 0 }
-            if n < 0 && errno == EINTR { continue }
-            return n < 0 ? errno : EIO
+        do throws(Errno) {
+            let whole = try errnoOnly {
+                try events.withUnsafeBytes { try FileDescriptor(rawValue: fd).write($0) == $0.count }
+            }
+            return whole ? 0 : EIO
+        } catch {
+            return error.rawValue
         }
     }
 }
