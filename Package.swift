@@ -32,7 +32,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
@@ -51,10 +50,7 @@ let package = Package(
         // Input: devices, udev, recordings, the contact tracker, the per-device pipeline.
         .target(
             name: "Evdev",
-            dependencies: [
-                "GestureKit", "CLibevdev", "CLibudev", "CMtdev",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
+            dependencies: ["GestureKit", "CLibevdev", "CLibudev", "CMtdev"],
             swiftSettings: hotPath
         ),
 
@@ -65,7 +61,6 @@ let package = Package(
                 "GestureKit", "Evdev", "CLinux", "CMosquitto",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: ownImports
         ),
@@ -76,7 +71,6 @@ let package = Package(
                 "GestureKit", "Evdev", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: ownImports,
             linkerSettings: leanDaemon
@@ -99,9 +93,7 @@ let package = Package(
         ),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "EvdevTests", dependencies: [
-            "Evdev", "GestureKit", "Corpus", .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit", "Corpus"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Evdev", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,6 @@ import Daemon
 import Evdev
 import GestureKit
 import Glibc
-import SystemPackage
 
 /// `gestured learn NAME`: teaches a shape by example. Every one-finger stroke of the recordings,
 /// or N strokes drawn live on a device, becomes an example in `DIR/NAME.shape` (appended when
@@ -99,7 +98,7 @@ struct Learn: ParsableCommand {
             }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
             let n = retryingInterrupts { poll(&pfd, 1, Int32(min(left, 1) * 1000)) }
-            if n < 0 { throw LearnFailure("poll: \(Errno(rawValue: errno))") }
+            if n < 0 { throw LearnFailure("poll: \(Errno.current)") }
             guard n > 0 else { continue }
             var verdicts: [StrokeCollector.Verdict] = []
             let outcome = device.read { e in

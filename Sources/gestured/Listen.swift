@@ -3,7 +3,6 @@ import Daemon
 import GestureKit
 import Evdev
 import Glibc
-import SystemPackage
 
 struct Listen: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,19 +22,18 @@ struct Listen: ParsableCommand {
         let path = socket ?? GestureService.defaultSocketPath(environment: ProcessEnvironment.current)
         let fd = UnixConnection.connect(path: path)
         guard fd >= 0 else {
-            throw ValidationError("cannot connect to \(path): \(Errno(rawValue: errno))")
+            throw ValidationError("cannot connect to \(path): \(Errno.current)")
         }
-        let socket = FileDescriptor(rawValue: fd)
-        defer { try? socket.close() }
+        defer { close(fd) }
         if !gesture.isEmpty {
             let names = gesture.map { "\"\($0)\"" }.joined(separator: ",")
             var line = "{\"subscribe\":[\(names)]}\n"
-            line.withUTF8 { _ = try? socket.write(all: UnsafeRawBufferPointer($0)) }
+            line.withUTF8 { try? FileIO.write(fd, all: UnsafeRawBufferPointer($0)) }
         }
         var pending: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = (try? buf.withUnsafeMutableBytes { try socket.read(into: $0) }) ?? 0
+            let n = (try? buf.withUnsafeMutableBytes { buffer throws(Errno) in try FileIO.read(fd, into: buffer) }) ?? 0
             if n == 0 { break }
             pending.append(contentsOf: buf[0..<n])
             while let nl = pending.firstIndex(of: 10) {

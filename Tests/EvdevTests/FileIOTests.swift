@@ -1,7 +1,6 @@
 import Evdev
 import Glibc
 import Synchronization
-import SystemPackage
 import Testing
 
 /// The I/O layer (Evdev/System/FileIO.swift) against real signals: a signal handler installed
@@ -12,12 +11,11 @@ import Testing
     @Test func aReadInterruptedByASignalIsRetried() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        let reader = FileDescriptor(rawValue: ends[0])
-        defer { try? reader.close() }
+        defer { close(ends[0]) }
         let before = interruptions.load(ordering: .relaxed)
         let killer = InterruptingThread(target: pthread_self(), thenWrite: "late", to: ends[1])
         // Blocks until the killer writes, 100 ms after its signal interrupted the read.
-        let bytes = try reader.readToEnd(maxBytes: 100)
+        let bytes = try FileIO.readToEnd(ends[0], maxBytes: 100)
         killer.join()
         #expect(interruptions.load(ordering: .relaxed) > before, "the signal did not arrive: nothing was tested")
         #expect(String(decoding: bytes, as: UTF8.self) == "late")
@@ -38,15 +36,15 @@ import Testing
 
     @Test func contentsStopsAfterTheLimitAndNamesTheFailingStep() throws {
         // /dev/zero never ends: the limit is what stops the read.
-        #expect(try FileDescriptor.contents(ofPath: "/dev/zero", maxBytes: 70_000).count == 70_001)
-        #expect(throws: FileFailure.self) { try FileDescriptor.contents(ofPath: "/nonexistent/x", maxBytes: 10) }
+        #expect(try FileIO.contents(ofPath: "/dev/zero", maxBytes: 70_000).count == 70_001)
+        #expect(throws: FileFailure.self) { try FileIO.contents(ofPath: "/nonexistent/x", maxBytes: 10) }
         do {
-            _ = try FileDescriptor.contents(ofPath: "/nonexistent/x", maxBytes: 10)
+            _ = try FileIO.contents(ofPath: "/nonexistent/x", maxBytes: 10)
         } catch {
             #expect(error.description == "cannot open: No such file or directory")
         }
         do {
-            _ = try FileDescriptor.contents(ofPath: "/", maxBytes: 10)
+            _ = try FileIO.contents(ofPath: "/", maxBytes: 10)
         } catch {
             #expect(error.description == "cannot read: Is a directory")
         }

@@ -1,7 +1,6 @@
 import CLinux
 import Evdev
 import Glibc
-import SystemPackage
 
 /// The daemon's one thread: epoll over every file descriptor (devices, udev monitor, socket,
 /// clients, signals, the timer). Nothing polls: when nothing happens, epoll_wait sleeps.

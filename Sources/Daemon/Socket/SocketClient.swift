@@ -1,7 +1,6 @@
 import CLinux
 import Evdev
 import Glibc
-import SystemPackage
 
 /// One connected client: what it sent that is not a full line yet, what we owe it, and what it
 /// subscribed to. Output is queued and written when the socket is writable; a client whose
@@ -36,7 +35,7 @@ final class SocketClient {
         while true {
             let read: Int?
             do {
-                read = try errnoOnly { try buf.withUnsafeMutableBytes { try FileDescriptor(rawValue: fd).readAvailable(into: $0) } }
+                read = try buf.withUnsafeMutableBytes { buffer throws(Errno) in try FileIO.readAvailable(fd, into: buffer) }
             } catch {
                 return .closed
             }

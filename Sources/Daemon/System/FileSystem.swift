@@ -1,6 +1,5 @@
 import Evdev
 import Glibc
-import SystemPackage
 
 /// The few file operations the daemon and its subcommands need, on Glibc: Foundation's
 /// FileManager would link all of Foundation (and ICU) into the static binary for three calls.
@@ -9,7 +8,7 @@ public enum FileSystem {
     /// Stops after `maxBytes` + 1 bytes, so a caller can tell "too large" without reading
     /// a device file or a huge file to its end.
     public static func contents(atPath path: String, maxBytes: Int = Int.max) -> [UInt8]? {
-        try? FileDescriptor.contents(ofPath: path, maxBytes: maxBytes)
+        try? FileIO.contents(ofPath: path, maxBytes: maxBytes)
     }
 
     /// `mkdir -p`: creates `path` and any missing parents (mode 0755 before the umask).
@@ -43,15 +42,16 @@ public enum FileSystem {
     public static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(Errno) {
         let temporary = "\(path).tmp-\(getpid())"
         do throws(Errno) {
-            let fd = try errnoOnly { try FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: [.ownerReadWrite, .groupRead, .otherRead]) }
+            let fd = retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+            guard fd >= 0 else { throw Errno.current }
             do throws(Errno) {
-                try errnoOnly { try bytes.withUnsafeBytes { try fd.write(all: $0) } }
+                try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try FileIO.write(fd, all: buffer) } }.get()
             } catch {
-                try? fd.close()
+                close(fd)
                 throw error
             }
-            try errnoOnly { try fd.close() }
-            if rename(temporary, path) != 0 { throw Errno(rawValue: errno) }
+            if close(fd) != 0 { throw Errno.current }
+            if rename(temporary, path) != 0 { throw Errno.current }
         } catch {
             unlink(temporary)
             throw error

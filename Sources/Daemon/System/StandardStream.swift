@@ -1,21 +1,20 @@
 import Evdev
 import Glibc
-import SystemPackage
 
-/// The one writer of stdout and stderr: write(2) through FileDescriptor.write(all:), so every
+/// The one writer of stdout and stderr: write(2) through FileIO.write(all:), so every
 /// line is whole however signals interrupt. `writeOutput`/`writeError` write at once (a pipe
 /// reader or the journal sees each line as soon as it is written); an instance collects lines
 /// and writes them 64 KiB at a time, for bulk output such as replay's JSON lines.
 public final class StandardStream {
-    public static func writeOutput(_ text: String) { write(text, to: .standardOutput) }
-    public static func writeError(_ text: String) { write(text, to: .standardError) }
+    public static func writeOutput(_ text: String) { write(text, to: STDOUT_FILENO) }
+    public static func writeError(_ text: String) { write(text, to: STDERR_FILENO) }
     /// `text` and a newline on stdout: the subcommands' print.
     public static func writeLine(_ text: String) { writeOutput(text + "\n") }
 
-    private static func write(_ text: String, to fd: FileDescriptor) {
+    private static func write(_ text: String, to fd: Int32) {
         var text = text
         // stdout/stderr gone (EPIPE, closed): nothing sensible is left to do with the text.
-        text.withUTF8 { try? fd.write(all: UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { try? FileIO.write(fd, all: UnsafeRawBufferPointer($0)) }
     }
 
     private var buffer: [UInt8] = []
@@ -37,7 +36,7 @@ public final class StandardStream {
     }
 
     public func flush() {
-        buffer.withUnsafeBytes { _ = try? FileDescriptor.standardOutput.write(all: $0) }
+        buffer.withUnsafeBytes { try? FileIO.write(STDOUT_FILENO, all: $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,6 +1,5 @@
 import CLibevdev
 import Glibc
-import SystemPackage
 
 /// Why a device could not be opened or read.
 public struct DeviceError: Error, CustomStringConvertible, Sendable {

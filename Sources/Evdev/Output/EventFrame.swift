@@ -1,6 +1,5 @@
 import CLibevdev
 import Glibc
-import SystemPackage
 
 /// The events of one frame, encoded as the kernel's `struct input_event`s and written with one
 /// write(2) ending in SYN_REPORT. libevdev_uinput_write_event costs one syscall per event; the
@@ -23,13 +22,10 @@ public struct EventFrame {
     public mutating func send(to fd: Int32) -> Int32 {
         append(type: EV.SYN, code: SYN.REPORT, value: 0)
         defer { events.removeAll(keepingCapacity: true) }
-        do throws(Errno) {
-            let whole = try errnoOnly {
-                try events.withUnsafeBytes { try FileDescriptor(rawValue: fd).write($0) == $0.count }
-            }
-            return whole ? 0 : EIO
-        } catch {
-            return error.rawValue
+        let written = events.withUnsafeBytes { bytes in Result { () throws(Errno) in try FileIO.write(fd, bytes) == bytes.count } }
+        switch written {
+        case .success(let whole): return whole ? 0 : EIO
+        case .failure(let error): return error.rawValue
         }
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import SystemPackage
 
 /// Reading whole text files and listing directories with Glibc (Evdev needs no Foundation).
 public enum TextFile {
@@ -18,7 +17,7 @@ public enum TextFile {
     public static func read(_ path: String) throws(RecordingError) -> String {
         let bytes: [UInt8]
         do throws(FileFailure) {
-            bytes = try FileDescriptor.contents(ofPath: path, maxBytes: maxBytes)
+            bytes = try FileIO.contents(ofPath: path, maxBytes: maxBytes)
         } catch {
             throw RecordingError(file: path, line: 0, message: error.description)
         }
