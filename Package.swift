@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers, from the inside out: GestureKit (pure core) → Evdev (input) → Daemon → gestured.
+// Layers, from the inside out: GestureKit (pure core) → Evdev (input) → Trace, Daemon → gestured
+// (README, "Source layout").
 
 // The per-event path (tracker, recognizers, arena) mutates class state on every frame; Swift's
 // dynamic exclusivity checks made it 3.5× slower (docs/performance.md). Release builds of the
@@ -54,6 +55,10 @@ let package = Package(
             swiftSettings: hotPath
         ),
 
+        // `gestured trace`: a recording replayed stroke by stroke, what each shape recognizer
+        // measured, drawn as SVG. Only the CLI and its tests use it.
+        .target(name: "Trace", dependencies: ["GestureKit", "Evdev"]),
+
         // The service: configuration, event loop, socket hub, actions, systemd.
         .target(
             name: "Daemon",
@@ -68,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureKit", "Evdev", "Daemon",
+                "GestureKit", "Evdev", "Daemon", "Trace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,13 +98,13 @@ let package = Package(
         ),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit", "Corpus"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureKit", "Corpus", "Trace"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Evdev", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// Fuzz targets (issue 13, docs/testing.md): declared only when scripts/fuzz.sh builds with
+// Fuzz targets (docs/testing.md): declared only when scripts/fuzz.sh builds with
 // GESTURED_FUZZ=1 and -sanitize=fuzzer (libFuzzer supplies their main) in .build-fuzz, so a
 // plain `swift build` never sees them.
 if Context.environment["GESTURED_FUZZ"] == "1" {

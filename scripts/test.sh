@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh vm
 swift build
 swift test
-# Bad input (issue 13, docs/testing.md): the unit tests once under AddressSanitizer and once under
+# Bad input (docs/testing.md): the unit tests once under AddressSanitizer and once under
 # ThreadSanitizer, each in its own build directory, then every fuzz target for 30 s.
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
 swift test --sanitize=thread --scratch-path .build-tsan

@@ -66,7 +66,8 @@ public struct TaughtShapeAccuracy: Sendable {
         case directions
         /// The $1 recognizer's path distance without its rotation search (Wobbrock et al. 2007):
         /// points scaled to a unit square, centroid at 0, mean distance between corresponding
-        /// points; score 1 − d / (½√2), $1's own. The baseline the issue quotes.
+        /// points; score 1 − d / (½√2), $1's own. The baseline the direction profiles are compared
+        /// with (docs/recognition.md).
         case pathDistance
     }
 

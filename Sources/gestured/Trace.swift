@@ -2,6 +2,7 @@ import ArgumentParser
 import Daemon
 import Evdev
 import GestureKit
+import Trace
 
 /// `gestured trace FILE --svg OUT.svg`: draws every stroke of a recording with what the shape
 /// recognizers measured (see StrokeTracer and StrokeTraceRenderer), and prints the legend.

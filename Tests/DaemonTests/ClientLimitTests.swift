@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Clients cannot hold the door (issue 13): a half-sent line times out, and a flood of
+/// Clients cannot hold the door: a half-sent line times out, and a flood of
 /// connects beyond max_clients is refused with a bounded number of log lines.
 @Suite(.serialized) struct ClientLimitTests {
     private func sendRaw(_ c: Client, _ text: String) {

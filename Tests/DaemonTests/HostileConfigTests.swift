@@ -3,7 +3,7 @@ import GestureKit
 import Glibc
 import Testing
 
-/// Configs written to break the daemon later (issue 13): values that used to pass check-config
+/// Configs written to break the daemon later: values that used to pass check-config
 /// and then misbehave, files that used to take seconds to parse, and line numbers that used to
 /// be wrong. Each is now rejected at load time with file, line and key.
 @Suite struct HostileConfigTests {

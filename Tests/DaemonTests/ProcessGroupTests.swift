@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Everything a bound command starts is accounted for (issue 13): its children, even ones it
+/// Everything a bound command starts is accounted for: its children, even ones it
 /// put in the background, are killed with it at the timeout and when the daemon stops, and the
 /// run counts against max_concurrent until the last of them has ended.
 @Suite(.serialized) struct ProcessGroupTests {

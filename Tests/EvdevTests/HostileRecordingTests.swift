@@ -2,7 +2,7 @@ import Evdev
 import Glibc
 import Testing
 
-/// Recordings written to break the parser (issue 13): each is rejected with file, line and the
+/// Recordings written to break the parser: each is rejected with file, line and the
 /// limit it passed, never a trap, a giant allocation or time that grows faster than the input.
 @Suite("evemu and libinput recordings: hostile input")
 struct HostileRecordingTests {

@@ -6,7 +6,7 @@ import Testing
 /// Real kernel devices: a recording becomes a uinput device (evemu-device) and is played into
 /// it (evemu-play); gestured reads it through libevdev like the daemon does. Needs /dev/uinput
 /// and root, so it runs in the VM; elsewhere Swift Testing reports it as skipped, with this
-/// reason. In the guest (virtme-ng, see design.md):
+/// reason. In the guest (virtme-ng, Tests/vm/run.sh, docs/testing.md):
 ///     modprobe uinput
 ///     .build/debug/gesturedPackageTests.xctest --testing-library swift-testing --filter LiveKernelTests
 @Suite("live kernel devices", .serialized, .enabled(if: LiveKernel.available, "needs /dev/uinput, root and evemu-tools (run in the VM)"))

@@ -95,7 +95,7 @@ struct DeviceInfoTests {
         #expect(DeviceInfo.stableID(bus: 0x18, vendor: 0x04f3, product: 0x2a1c) == "i2c-04f3:2a1c")
         #expect(DeviceInfo.stableID(bus: 0x42, vendor: 1, product: 2) == "bus0042-0001:0002")
         let info = syntheticTouchscreen()
-        #expect(info.protocol == .multitouchB)
+        #expect(info.touchProtocol == .multitouchB)
     }
 
     @Test("kind follows udev: its properties first, then the capability rules")

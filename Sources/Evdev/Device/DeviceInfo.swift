@@ -45,8 +45,6 @@ public struct DeviceInfo: Sendable {
     /// INPUT_PROP_DIRECT: the surface is the screen.
     public var isDirect: Bool
     public var touchProtocol: TouchProtocol
-    /// Same as `touchProtocol` (the name in the design notes).
-    public var `protocol`: TouchProtocol { touchProtocol }
     /// The axes contacts are read from (ABS_MT_POSITION_X/Y for multitouch, ABS_X/Y otherwise).
     public var x: AxisInfo
     public var y: AxisInfo

@@ -12,7 +12,9 @@ public struct DeviceLabel: Sendable, Equatable {
 }
 
 extension GestureEvent {
-    /// One JSON object, without a trailing newline, in the format of the design notes.
+    /// One JSON object, without a trailing newline: the line socket clients and MQTT subscribers
+    /// receive. Keys are the fields of `GestureEvent` in snake_case (`kind` is `gesture`, `tapCount`
+    /// `count`); absent ones are left out (`region` is always there, null outside every region).
     public func json(device: DeviceLabel) -> String {
         var w = JSONWriter()
         write(to: &w, device: device)

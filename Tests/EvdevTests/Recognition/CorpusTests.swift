@@ -53,7 +53,7 @@ enum SharedCorpus {
     }
 }
 
-/// The targets on people the recognizers were not fitted on (issue 11), leave-one-subject-out
+/// The targets on people the recognizers were not fitted on, leave-one-subject-out
 /// over the five people: `gestured-bench accuracy` prints the same figures.
 @Suite struct LeaveOneSubjectOutTests {
     @Test func heldOutPeopleMeetTheTargets() throws {

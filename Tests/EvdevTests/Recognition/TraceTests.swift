@@ -3,8 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import Evdev
+import Evdev
 import GestureKit
+@testable import Trace
 
 /// The SVG of `gestured trace`, read back as XML: every element with its attributes and text.
 final class SVGElements: NSObject, XMLParserDelegate {

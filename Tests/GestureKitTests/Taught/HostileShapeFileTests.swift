@@ -1,7 +1,7 @@
 import GestureKit
 import Testing
 
-/// Shape files that used to trap or miscount lines (issue 13; the first found by fuzzing).
+/// Shape files that used to trap or miscount lines (the first found by fuzzing).
 @Suite struct HostileShapeFileTests {
     @Test func aLineOfBlanksWithAStrayCarriageReturnIsSkipped() {
         let text = "#\u{6}gesorro.evemu stroke 1\n\t\t\t\r\t\t\nnam7Z z"

@@ -1,4 +1,4 @@
-# 40. The read path stays lean (issue 14): while a swipe plays, the daemon reads each device
+# 40. The read path stays lean: while a swipe plays, the daemon reads each device
 # once per wakeup (at most 1.2 reads per epoll_wait, the timer's included; 2.25 when
 # libevdev_next_event read the fd again for every batch) and makes at most 600 system calls
 # per 1,000 input events (302–351 measured, one wakeup per frame would be ≈ 490; reading per

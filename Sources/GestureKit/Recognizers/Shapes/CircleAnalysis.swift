@@ -1,6 +1,8 @@
 /// The thresholds a circle is judged by (the recognizer's parameters, in one value).
 public struct CircleRules: Sendable, Equatable {
-    /// Relative tolerance of the seeds: RMS radial error / radius, the inner square, the box cover.
+    /// Relative tolerance of the three classic circle tests (Michael Katz, "UIGestureRecognizer
+    /// Tutorial: Creating Custom Recognizers", raywenderlich.com 2015): RMS radial error / radius,
+    /// the empty inner square, the box cover.
     public var tolerance: Double = 0.2
     /// Smaller circles are taps and jitter, not a deliberate gesture.
     public var minRadiusMM: Double = 5
@@ -55,7 +57,7 @@ public struct CircleAnalysis: Sendable {
     public var fit: CircleFit?
     /// RMS of (distance to centre − radius), divided by the radius.
     public var fitError = Double.infinity
-    /// Half-side of the seeds' inner square (r/√2·tolerance), mm.
+    /// Half-side of the inner square no point may enter (r/√2·tolerance), mm.
     public var innerHalfSide = 0.0
     public var pointsInside = 0
     public var pathBox = Rect.empty
@@ -103,13 +105,13 @@ public struct CircleAnalysis: Sendable {
         }
         a.fitError = (sq / Double(points.count)).squareRoot() / r
 
-        // The seeds' inner square: a path through the middle is an S, an 8 or a spiral.
+        // The inner square: a path through the middle is an S, an 8 or a spiral, not a circle.
         a.innerHalfSide = r / (2.0).squareRoot() * tol
         for p in points where abs(p.x - c.x) < a.innerHalfSide && abs(p.y - c.y) < a.innerHalfSide {
             a.pointsInside += 1
         }
 
-        // The seeds' box cover: a short arc leaves much of the circle's box empty.
+        // The box cover: a short arc leaves much of the fitted circle's box empty.
         a.fitBox = Rect(minX: c.x - r, minY: c.y - r, maxX: c.x + r, maxY: c.y + r)
         let ix = min(a.pathBox.maxX, a.fitBox.maxX) - max(a.pathBox.minX, a.fitBox.minX)
         let iy = min(a.pathBox.maxY, a.fitBox.maxY) - max(a.pathBox.minY, a.fitBox.minY)

@@ -1,10 +1,12 @@
 /// The thresholds of a tickle: fast, steady left-right scrubbing in one place.
 ///
-/// The tutorial counts horizontal reversals after a minimum travel, and nothing else: an arrow's
-/// head, a curly brace's bump, a zig-zag down the screen all reverse horizontally a few times.
+/// The classic tickle recognizer (Ray Wenderlich, "UIGestureRecognizer Tutorial in iOS 5:
+/// Pinches, Pans, and More!", 2011: more than 2 reversals, each after 25 pt) counts horizontal
+/// reversals after a minimum travel and nothing else, so an arrow's head, a curly brace's bump
+/// and a zig-zag down the screen pass too: they all reverse horizontally a few times.
 /// A tickle's legs are also alike in length, flat, quick, and stay in one band of the screen.
 public struct TickleRules: Sendable, Equatable {
-    /// Travel in one horizontal direction before a reversal counts (the tutorial: 25 pt ≈ 6 mm).
+    /// Travel in one horizontal direction before a reversal counts (the classic rule's 25 pt ≈ 6 mm).
     public var minTravelMM: Double = 6
     /// How far the finger must come back before the turn counts: jitter is not a reversal.
     public var hysteresisMM: Double = 1.5

@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// The path of one contact during a stroke, in millimetres.

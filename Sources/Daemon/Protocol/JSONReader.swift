@@ -59,8 +59,8 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// A strict JSON reader (RFC 8259), standard library only, the counterpart of `JSONWriter`:
-/// the daemon reads one small JSON object per client line and must not need Foundation
-/// (which, linked statically, costs ~60 MB of binary and most of the daemon's resident memory).
+/// the daemon reads one small JSON object per client line (`ClientCommand`) and `gestured
+/// listen` reads the daemon's event lines; neither links Foundation (Package.swift says why).
 ///
 /// Strict means: no comments, no trailing commas, no leading zeros or `+`, no unescaped control
 /// characters in strings, no lone surrogates, no repeated keys, nothing after the value, and

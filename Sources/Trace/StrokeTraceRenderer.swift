@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// Draws a RecordingTrace as SVG: one panel per stroke in a grid, each panel's drawing in the

@@ -1,7 +1,8 @@
+import Evdev
 import GestureKit
 
 /// A minimal SVG writer: elements appended to one string, numbers written with a fixed number
-/// of decimals (no Foundation: Evdev does not link it), text escaped. Pure string building, so a
+/// of decimals (no Foundation: the gestured binary does not link it), text escaped. Pure string building, so a
 /// trace can be tested by reading the document it produces.
 public struct SVGCanvas {
     public let width: Double

@@ -1,5 +1,6 @@
 import Testing
-@testable import GestureKit
+@testable import Daemon
+import GestureKit
 
 @Suite struct JSONReaderTests {
     private func read(_ s: String) throws(JSONReader.Error) -> JSONValue { try JSONReader.parse(s) }

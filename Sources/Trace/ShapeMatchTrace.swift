@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// Each one-finger stroke of a recording beside the taught examples it came nearest to, with
