@@ -61,8 +61,8 @@ public final class ActionRunner {
 
     public var runningCount: Int { running.count }
 
-    /// The earliest command timeout, for the loop's timer.
-    public var deadline: Double? { running.values.map(\.deadline).min() }
+    /// The earliest command timeout, for the loop's timer (read after every wakeup: no array made).
+    public var deadline: Double? { running.values.lazy.map(\.deadline).min() }
 
     /// Runs the bindings `e` matches. The clock is read only when one matches: every gesture
     /// event comes through here (a pan's on every frame), and in an emulated VM a clock read is
