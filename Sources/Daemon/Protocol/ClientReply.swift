@@ -21,21 +21,14 @@ enum ClientReply {
             w.key("error"); w.string(message)
         case .subscribed(let names):
             w.key("ok"); w.bool(true)
-            w.key("subscribed")
-            w.beginArray()
-            for n in names ?? ["*"] { w.string(n) }
-            w.endArray()
+            w.strings("subscribed", names ?? ["*"])
         case .switched(let recognizer, let enabled, let devices):
             w.key("ok"); w.bool(true)
             w.key("recognizer"); w.string(recognizer)
             w.key("enabled"); w.bool(enabled)
-            w.key("devices")
-            w.beginArray()
-            for d in devices { w.string(d) }
-            w.endArray()
+            w.strings("devices", devices)
         case .status(let status):
-            w.key("status")
-            status.write(to: &w)
+            w.object("status", status.write)
         case .replaying(let count):
             w.key("ok"); w.bool(true)
             w.key("replaying"); w.int(count)
@@ -80,55 +73,38 @@ struct ServiceStatus {
     var fleet: Fleet?
     var devices: [Device]
 
-    func write(to w: inout JSONWriter) {
-        w.beginObject()
+    /// The members of the `status` object.
+    func write(_ w: inout JSONWriter) {
         w.key("version"); w.string(version)
         w.key("config"); w.string(config)
         w.key("clients"); w.int(clients)
         w.key("bindings"); w.int(bindings)
         w.key("running_commands"); w.int(runningCommands)
         w.key("replaying"); w.int(replaying)
-        w.key("virtual_devices")
-        w.beginArray()
-        for d in virtualDevices {
-            w.beginObject()
+        w.objects("virtual_devices", virtualDevices) { w, d in
             w.key("role"); w.string(d.role)
             w.key("name"); w.string(d.name)
             w.key("devnode"); w.string(d.devnode)
             w.key("syspath"); w.string(d.syspath)
-            w.endObject()
         }
-        w.endArray()
         if let f = fleet {
-            w.key("mqtt")
-            w.beginObject()
-            w.key("topic"); w.string(f.topic)
-            w.key("connected"); w.bool(f.connected)
-            w.key("queued"); w.int(f.queued)
-            w.key("dropped"); w.int(f.dropped)
-            w.key("published"); w.int(f.published)
-            w.endObject()
+            w.object("mqtt") { w in
+                w.key("topic"); w.string(f.topic)
+                w.key("connected"); w.bool(f.connected)
+                w.key("queued"); w.int(f.queued)
+                w.key("dropped"); w.int(f.dropped)
+                w.key("published"); w.int(f.published)
+            }
         }
-        w.key("devices")
-        w.beginArray()
-        for d in devices {
-            w.beginObject()
+        w.objects("devices", devices) { w, d in
             w.key("name"); w.string(d.name)
             w.key("id"); w.string(d.id)
             w.key("passthrough"); w.bool(d.clone != nil)
             if let clone = d.clone { w.key("clone"); w.string(clone) }
-            w.key("recognizers")
-            w.beginArray()
-            for r in d.recognizers {
-                w.beginObject()
+            w.objects("recognizers", d.recognizers) { w, r in
                 w.key("name"); w.string(r.name)
                 w.key("enabled"); w.bool(r.enabled)
-                w.endObject()
             }
-            w.endArray()
-            w.endObject()
         }
-        w.endArray()
-        w.endObject()
     }
 }
