@@ -37,9 +37,8 @@ extension GestureService {
         var changed: [DeviceSource] = []
         let now = MonotonicClock.now()
         for s in matched where s.pipeline.arena.recognizers.contains(where: { $0.name == name }) {
-            // A recognizer switched off mid-gesture must not leave the gesture dangling.
-            if !enabled { s.pipeline.arena.cancelAll(time: now) { self.deliver($0, from: s) } }
-            s.pipeline.arena.setEnabled(name, enabled)
+            // Switched off mid-gesture, the recognizer is cancelled (a winner says so); the rest go on.
+            s.pipeline.arena.setEnabled(name, enabled, time: now) { self.deliver($0, from: s) }
             if enabled { s.disabled.remove(name) } else { s.disabled.insert(name) }
             changed.append(s)
         }

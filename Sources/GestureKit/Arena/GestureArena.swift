@@ -35,41 +35,8 @@ public final class GestureArena {
     public let rules: ArenaRules
     public let regions: [Region]
 
-    private enum Status { case competing, waiting, won, lost }
-
-    private final class Entry {
-        let recognizer: any GestureRecognizer
-        var enabled = true
-        /// Enabled during a sequence: joins at the next one.
-        var dormant = false
-        var status = Status.competing
-        var carried = false
-        /// Events produced but not yet delivered.
-        var pending: [GestureEvent] = []
-        /// Excluded region rectangles, contacts that began in them, and the filtered frame.
-        var excludedRects: [Rect] = []
-        var excludedIDs: [Int32] = []
-        /// Contacts this recognizer has seen since its last restart (claimed when it wins).
-        var seenIDs: [Int32] = []
-        var filtered = TouchFrame(time: 0, surface: Surface(widthMM: 1, heightMM: 1, isDirect: true))
-        /// Indices of prerequisites, and for each entry whether it may run alongside this one.
-        var prerequisites: [Int] = []
-        var simultaneousWith: [Bool] = []
-        /// The region the gesture in progress began in (see `located`).
-        var region: String?
-
-        init(_ r: any GestureRecognizer) {
-            recognizer = r
-            pending.reserveCapacity(16)
-            excludedIDs.reserveCapacity(16)
-            seenIDs.reserveCapacity(16)
-            filtered.contacts.reserveCapacity(16)
-        }
-
-        var participates: Bool { enabled && !dormant }
-    }
-
-    private let entries: [Entry]
+    private let entries: [ArenaEntry]
+    private let switchboard: Switchboard
     private var scratch: [GestureEvent] = []
     /// Events produced outside handle/tick (disabling a winner), delivered at the next call.
     private var outbox: [GestureEvent] = []
@@ -80,13 +47,14 @@ public final class GestureArena {
     private var inSequence = false
     /// After cancelAll with fingers still down: ignore input until they are all up.
     private var ignoringUntilAllUp = false
+    private var lastTime = 0.0
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
         self.rules = rules
         self.regions = regions
-        let entries = recognizers.map { Entry($0) }
         let names = recognizers.map { $0.name }
+        let entries = recognizers.map { ArenaEntry($0, regionFilter: RegionFilter(recognizer: $0.name, rules: rules, regions: regions)) }
         for (i, e) in entries.enumerated() {
             let name = names[i]
             for (j, other) in names.enumerated() {
@@ -95,11 +63,9 @@ public final class GestureArena {
             for p in rules.requiresFailureOf[name] ?? [] {
                 for (j, other) in names.enumerated() where other == p && j != i { e.prerequisites.append(j) }
             }
-            var excluded = rules.excludedRegions[name] ?? []
-            excluded += rules.excludedRegions["*"] ?? []
-            for r in regions where excluded.contains(r.name) || excluded.contains("*") { e.excludedRects.append(r.rect) }
         }
         self.entries = entries
+        switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(4)
         claims.reserveCapacity(16)
@@ -117,21 +83,21 @@ public final class GestureArena {
         }
         // Timers that fell due before this frame fire first, at their own time.
         fireDeadlines(now: frame.time)
-        resolve(time: frame.time, emit: emit)
+        settle(time: frame.time, emit: emit)
         if !inSequence { restartFinishedCarried() }
 
-        for e in entries where e.participates && (e.status != .lost || e.carried) {
-            let view = visibleFrame(for: e, frame)
+        for e in entries where e.standing.seesInput {
+            let view = e.regionFilter.view(frame)
             guard !view.contacts.isEmpty else { continue }
             see(view, e)
-            if view.hasCancellation && !e.carried {
-                cancel(e, time: frame.time, deliver: e.status == .won, emit: emit)
+            if view.hasCancellation && e.standing != .carried {
+                cancel(e, time: frame.time, deliver: e.standing == .won, emit: emit)
                 continue
             }
             e.recognizer.handle(view, events: &e.pending)
             coalesce(e)
         }
-        resolve(time: frame.time, emit: emit)
+        settle(time: frame.time, emit: emit)
         if !frame.contacts.isEmpty { inSequence = true }
         if contactsDown == 0 && inSequence {
             endSequence(time: frame.time, emit: emit)
@@ -143,19 +109,19 @@ public final class GestureArena {
     public func tick(now: Double, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
         fireDeadlines(now: now)
-        resolve(time: now, emit: emit)
+        settle(time: now, emit: emit)
         if !inSequence { restartFinishedCarried() }
     }
 
     /// Between sequences, a carried recognizer that has reported starts afresh.
     private func restartFinishedCarried() {
-        for e in entries where e.carried && e.recognizer.state.isFinished { restart(e) }
+        for e in entries where e.standing == .carried && e.recognizer.state.isFinished { e.restart() }
     }
 
     /// The earliest deadline of any recognizer, for the daemon's single timer.
     public var deadline: Double? {
         var d: Double? = nil
-        for e in entries where e.participates && (e.status != .lost || e.carried) {
+        for e in entries where e.standing.seesInput {
             if let t = e.recognizer.deadline, t < (d ?? .infinity) { d = t }
         }
         return d
@@ -165,53 +131,39 @@ public final class GestureArena {
     /// are ignored until they have all lifted: no recognizer sees half a touch.
     public func cancelAll(time: Double, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
-        for e in entries where e.participates {
-            cancel(e, time: time, deliver: e.status == .won || e.carried, emit: emit)
+        for e in entries where e.standing.isIn {
+            cancel(e, time: time, deliver: e.standing == .won || e.standing == .carried, emit: emit)
         }
-        for e in entries { restart(e) }
+        for e in entries { e.restart() }
         if contactsDown > 0 { ignoringUntilAllUp = true }
         contactsDown = 0
         inSequence = false
     }
 
-    /// Enables or disables a recognizer by name; false when no recognizer has that name.
-    /// Disabling cancels it (a winner's `cancelled` event is emitted with the next call).
+    /// Enables or disables a recognizer by name (see Switchboard); false when no recognizer has
+    /// that name. Disabling a winner cancels it, and its `cancelled` event is emitted at once.
     @discardableResult
-    public func setEnabled(_ name: String, _ enabled: Bool) -> Bool {
-        var found = false
-        for e in entries where e.recognizer.name == name {
-            found = true
-            guard e.enabled != enabled else { continue }
-            if !enabled {
-                if e.participates && (e.status == .won || e.carried) {
-                    let first = outbox.count
-                    e.recognizer.cancel(time: lastTime, events: &outbox)
-                    for k in first..<outbox.count { outbox[k] = located(outbox[k], e) }
-                } else {
-                    e.recognizer.cancel(time: lastTime, events: &scratch)
-                    scratch.removeAll(keepingCapacity: true)
-                }
-                restart(e)
-                e.enabled = false
-            } else {
-                e.enabled = true
-                e.dormant = inSequence
-            }
+    public func setEnabled(_ name: String, _ enabled: Bool, time: Double, emit: (GestureEvent) -> Void) -> Bool {
+        flushOutbox(emit)
+        return switchboard.set(name, on: enabled, midSequence: inSequence) { e, announce in
+            cancel(e, time: time, deliver: announce, emit: emit)
         }
-        return found
     }
 
-    public func isEnabled(_ name: String) -> Bool {
-        entries.contains { $0.recognizer.name == name && $0.enabled }
+    /// As `setEnabled(_:_:time:emit:)`; a disabled winner's `cancelled` event is emitted with the
+    /// next call to `handle`, `tick` or `cancelAll`.
+    @discardableResult
+    public func setEnabled(_ name: String, _ enabled: Bool) -> Bool {
+        setEnabled(name, enabled, time: lastTime) { outbox.append($0) }
     }
+
+    public func isEnabled(_ name: String) -> Bool { switchboard.isOn(name) }
 
     // MARK: Arbitration
 
-    private var lastTime = 0.0
-
     private func fireDeadlines(now: Double) {
         lastTime = now
-        for e in entries where e.participates && (e.status != .lost || e.carried) {
+        for e in entries where e.standing.seesInput {
             if let t = e.recognizer.deadline, t <= now {
                 e.recognizer.tick(now: now, events: &e.pending)
                 coalesce(e)
@@ -219,90 +171,85 @@ public final class GestureArena {
         }
     }
 
-    /// Settles claims until nothing changes: failures can unblock waiters, wins cancel rivals.
-    private func resolve(time: Double, emit: (GestureEvent) -> Void) {
-        var changed = true
-        while changed {
-            changed = false
-            for (i, e) in entries.enumerated() where e.participates {
-                if e.carried {
-                    let reported = !e.pending.isEmpty
-                    // A carried recognizer that reports has taken what it saw (its decision).
-                    if reported { claims.append(contentsOf: e.seenIDs) }
-                    deliver(e, emit)
-                    if reported && e.recognizer.state == .possible {
-                        // Reported its old sequence; now judged in this one.
-                        e.carried = false
-                        e.status = .competing
-                        if beatenByWinner(i) { cancel(e, time: time, deliver: false, emit: emit) }
-                        changed = true
-                    }
-                    continue
-                }
-                switch e.status {
-                case .lost:
+    /// Settles claims in priority order: a failure can unblock a held recognizer earlier in the
+    /// order, and a win cancels rivals, so passes repeat while some entry moved. Every move is
+    /// one way (competing → held → won or lost; carried → competing once), so it ends.
+    private func settle(time: Double, emit: (GestureEvent) -> Void) {
+        var moved = true
+        while moved {
+            moved = false
+            for (i, e) in entries.enumerated() {
+                switch e.standing {
+                case .off, .joiningNext, .lost:
                     continue
                 case .won:
                     deliver(e, emit)
-                    continue
-                case .competing, .waiting:
-                    break
-                }
-                switch e.recognizer.state {
-                case .failed, .cancelled:
-                    e.status = .lost
-                    e.pending.removeAll(keepingCapacity: true)
-                    changed = true
-                case .possible:
-                    continue
-                case .recognized, .began, .changed, .ended:
-                    if beatenByWinner(i) || prerequisiteWon(e) {
-                        cancel(e, time: time, deliver: false, emit: emit)
-                        changed = true
-                    } else if prerequisitesPending(e) {
-                        e.status = .waiting
-                    } else {
-                        win(i, time: time, emit: emit)
-                        changed = true
+                case .carried:
+                    moved = settleCarried(i, time: time, emit: emit) || moved
+                case .competing, .held:
+                    switch e.recognizer.state {
+                    case .failed, .cancelled:
+                        e.lose()
+                        moved = true
+                    case .possible:
+                        continue
+                    case .recognized, .began, .changed, .ended:
+                        if beatenByWinner(i) || prerequisiteWon(e) {
+                            cancel(e, time: time, deliver: false, emit: emit)
+                            moved = true
+                        } else if prerequisitesPending(e) {
+                            e.hold()
+                        } else {
+                            win(i, time: time, emit: emit)
+                            moved = true
+                        }
                     }
                 }
             }
         }
     }
 
+    /// A carried recognizer's events go out at once (with the contacts it saw: its decision).
+    /// Once it has reported and is possible again it competes in this sequence; true then.
+    private func settleCarried(_ i: Int, time: Double, emit: (GestureEvent) -> Void) -> Bool {
+        let e = entries[i]
+        let reported = !e.pending.isEmpty
+        if reported { claims.append(contentsOf: e.seenIDs) }
+        deliver(e, emit)
+        guard reported && e.recognizer.state == .possible else { return false }
+        e.rejoin()
+        if beatenByWinner(i) { cancel(e, time: time, deliver: false, emit: emit) }
+        return true
+    }
+
     private func win(_ i: Int, time: Double, emit: (GestureEvent) -> Void) {
         let w = entries[i]
-        w.status = .won
+        w.win()
         claims.append(contentsOf: w.seenIDs)
         deliver(w, emit)
-        for (j, e) in entries.enumerated() where j != i && e.participates && !e.carried && !w.simultaneousWith[j] {
-            if e.status == .competing || e.status == .waiting {
-                cancel(e, time: time, deliver: false, emit: emit)
-            }
+        for (j, e) in entries.enumerated() where j != i && e.standing.isRival && !w.simultaneousWith[j] {
+            cancel(e, time: time, deliver: false, emit: emit)
         }
     }
 
     /// Some other recognizer that may not run alongside entry `i` has already won.
     private func beatenByWinner(_ i: Int) -> Bool {
         let me = entries[i]
-        for (j, e) in entries.enumerated() where j != i && e.participates && !e.carried && e.status == .won {
+        for (j, e) in entries.enumerated() where j != i && e.standing == .won {
             if !me.simultaneousWith[j] { return true }
         }
         return false
     }
 
-    private func prerequisiteWon(_ e: Entry) -> Bool {
-        for j in e.prerequisites {
-            let p = entries[j]
-            if p.participates && !p.carried && p.status == .won { return true }
-        }
+    private func prerequisiteWon(_ e: ArenaEntry) -> Bool {
+        for j in e.prerequisites where entries[j].standing == .won { return true }
         return false
     }
 
-    private func prerequisitesPending(_ e: Entry) -> Bool {
+    private func prerequisitesPending(_ e: ArenaEntry) -> Bool {
         for j in e.prerequisites {
             let p = entries[j]
-            guard p.participates, !p.carried, p.status != .lost else { continue }
+            guard p.standing.isRival || p.standing == .won else { continue }
             switch p.recognizer.state {
             case .failed, .cancelled: continue
             default: return true
@@ -311,20 +258,19 @@ public final class GestureArena {
         return false
     }
 
-    private func cancel(_ e: Entry, time: Double, deliver: Bool, emit: (GestureEvent) -> Void) {
+    /// Cancels entry `e`'s recognizer; with `deliver`, its `cancelled` event goes out.
+    private func cancel(_ e: ArenaEntry, time: Double, deliver: Bool, emit: (GestureEvent) -> Void) {
         if deliver {
             e.recognizer.cancel(time: time, events: &e.pending)
             self.deliver(e, emit)
         } else {
             e.recognizer.cancel(time: time, events: &scratch)
             scratch.removeAll(keepingCapacity: true)
-            e.pending.removeAll(keepingCapacity: true)
         }
-        e.status = .lost
-        e.carried = false
+        e.lose()
     }
 
-    private func deliver(_ e: Entry, _ emit: (GestureEvent) -> Void) {
+    private func deliver(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
         guard !e.pending.isEmpty else { return }
         for ev in e.pending { emit(located(ev, e)) }
         e.pending.removeAll(keepingCapacity: true)
@@ -335,7 +281,7 @@ public final class GestureArena {
     /// centre when the gesture is recognized or begins (swipes and edge swipes report their start
     /// point as centre), and the later phases of a continuous gesture keep the region it began in,
     /// so that a binding's `region` condition sees one gesture as a whole.
-    private func located(_ ev: GestureEvent, _ e: Entry) -> GestureEvent {
+    private func located(_ ev: GestureEvent, _ e: ArenaEntry) -> GestureEvent {
         guard !regions.isEmpty else { return ev }
         var ev = ev
         if ev.region == nil {
@@ -347,7 +293,7 @@ public final class GestureArena {
     }
 
     /// Held `changed` events collapse into the latest one: holding a waiting pan stays bounded.
-    private func coalesce(_ e: Entry) {
+    private func coalesce(_ e: ArenaEntry) {
         while e.pending.count >= 2, e.pending[e.pending.count - 1].phase == .changed,
               e.pending[e.pending.count - 2].phase == .changed {
             e.pending.remove(at: e.pending.count - 2)
@@ -364,71 +310,44 @@ public final class GestureArena {
     private func endSequence(time: Double, emit: (GestureEvent) -> Void) {
         // Recognizers still undecided with no timer can never decide now: they fail. A winner
         // that did not end is cancelled (and says so).
-        var changed = false
-        for e in entries where e.participates && !e.carried && e.recognizer.deadline == nil {
+        var failed = false
+        for e in entries where e.standing.isIn && e.standing != .carried && e.recognizer.deadline == nil {
             let s = e.recognizer.state
             if s == .possible || s.isActive {
-                cancel(e, time: time, deliver: e.status == .won, emit: emit)
-                changed = true
+                cancel(e, time: time, deliver: e.standing == .won, emit: emit)
+                failed = true
             }
         }
-        if changed { resolve(time: time, emit: emit) }
+        if failed { settle(time: time, emit: emit) }
         for e in entries {
-            if !e.participates {
-                if e.enabled { restart(e) }
-                continue
-            }
             let s = e.recognizer.state
-            if e.status == .waiting {
+            switch e.standing {
+            case .off:
+                continue
+            case .joiningNext:
+                e.restart()
+            case .held:
                 // Its prerequisite outlives the sequence: a recognizer cannot wait that long.
                 cancel(e, time: time, deliver: false, emit: emit)
-                restart(e)
-            } else if !s.isFinished && e.recognizer.deadline != nil && e.status != .won {
-                e.carried = true
-                e.status = .competing
-            } else if s.isFinished || e.status == .lost {
-                restart(e)
+                e.restart()
+            case .competing, .carried, .won, .lost:
+                if !s.isFinished && e.recognizer.deadline != nil && e.standing != .won {
+                    e.carry()
+                } else if s.isFinished || e.standing == .lost {
+                    e.restart()
+                }
             }
         }
-    }
-
-    /// Back to the start of a sequence for one entry.
-    private func restart(_ e: Entry) {
-        e.recognizer.reset()
-        e.status = .competing
-        e.carried = false
-        e.dormant = false
-        e.pending.removeAll(keepingCapacity: true)
-        e.excludedIDs.removeAll(keepingCapacity: true)
-        e.seenIDs.removeAll(keepingCapacity: true)
-        e.region = nil
     }
 
     // MARK: Contact claims
 
     /// Notes the contacts entry `e` sees; a winner takes new ones at once.
-    private func see(_ view: TouchFrame, _ e: Entry) {
+    private func see(_ view: TouchFrame, _ e: ArenaEntry) {
         for c in view.contacts where !e.seenIDs.contains(c.id) {
             e.seenIDs.append(c.id)
-            if e.status == .won && !e.carried { claims.append(c.id) }
+            if e.standing == .won { claims.append(c.id) }
         }
-    }
-
-    /// The frame as entry `e` may see it: without contacts that began in its excluded regions.
-    private func visibleFrame(for e: Entry, _ frame: TouchFrame) -> TouchFrame {
-        guard !e.excludedRects.isEmpty else { return frame }
-        for c in frame.contacts where c.phase == .began {
-            for r in e.excludedRects where r.contains(c.position) {
-                e.excludedIDs.append(c.id)
-                break
-            }
-        }
-        if e.excludedIDs.isEmpty { return frame }
-        e.filtered.time = frame.time
-        e.filtered.surface = frame.surface
-        e.filtered.contacts.removeAll(keepingCapacity: true)
-        for c in frame.contacts where !e.excludedIDs.contains(c.id) { e.filtered.contacts.append(c) }
-        return e.filtered
     }
 }
 
@@ -440,13 +359,6 @@ extension GestureArena: ContactClaims {
     }
 
     public func isContested(_ id: Int32) -> Bool {
-        for e in entries where e.participates && e.seenIDs.contains(id) {
-            if e.carried { return true }
-            switch e.status {
-            case .competing, .waiting, .won: return true
-            case .lost: continue
-            }
-        }
-        return false
+        entries.contains { $0.standing.seesInput && $0.seenIDs.contains(id) }
     }
 }
