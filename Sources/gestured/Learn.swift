@@ -39,15 +39,17 @@ struct Learn: ParsableCommand {
     @Option(name: .long, help: "Seconds to wait for the live strokes before giving up.")
     var timeout = 300.0
 
-    @Option(name: .long, help: "Smallest stroke, mm (longer side of its box).")
-    var minSize = 10.0
+    @Option(name: .long, help: "Smallest stroke, mm (longer side of its box): the shape recognizer's min_size_mm.")
+    var minSize = ShapeRules().minSizeMM
 
     func validate() throws {
         guard TaughtShape.isValidName(name) else { throw ValidationError("\"\(name)\": a shape name is 1–64 letters, digits, _ or -") }
         guard (device == nil) != recordings.isEmpty else { throw ValidationError("give recordings, or --device PATTERN for live strokes (not both)") }
         guard (1...ShapeFile.maxExamples).contains(count) else { throw ValidationError("--count must be within 1…\(ShapeFile.maxExamples)") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be within 0…86400 s") }
-        guard minSize >= 1, minSize <= 500 else { throw ValidationError("--min-size must be within 1…500 mm") }
+        if let p = ShapeRules.parameter(\.minSizeMM), !p.range.contains(minSize) {
+            throw ValidationError("--min-size must be within \(p.range.lowerBound)…\(p.range.upperBound) mm")
+        }
     }
 
     func run() throws {

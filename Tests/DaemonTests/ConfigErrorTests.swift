@@ -111,6 +111,11 @@ import Testing
             slop_mm = 3
             slop = 3
             """, line: 5, key: "device[1].pan.slop", message: "a parameter of pan"),
+        Case(name: "recognizer parameter renamed in 0.1", text: """
+            [defaults.circle]
+            tolerance = 0.2
+            min_radius = 8
+            """, line: 3, key: "defaults.circle.min_radius", message: "`min_radius` is now `min_radius_mm`"),
         Case(name: "recognizer parameter out of range", text: """
             [defaults.pan]
             slop_mm = 500

@@ -17,8 +17,7 @@ public enum ArenaRulesBuilder {
         let names = s.recognizers ?? catalog.map(\.name)
         let recognizers = names.compactMap { name in
             catalog.first { $0.name == name }.map { spec in
-                spec.make(RecognizerSetup(
-                    parameters: ParameterValues(spec.parameters, overrides: s.parameters[name] ?? [:]), regions: regions, shapes: shapes))
+                spec.make(s.parameters[name] ?? [:], context: RecognizerContext(regions: regions, shapes: shapes))
             }
         }
         return GestureArena(recognizers: recognizers, rules: rules(for: s), regions: regions)

@@ -59,10 +59,9 @@ public struct ConfigExplanation {
         out.append("recognizers: \(names.joined(separator: ", "))")
         for n in names {
             guard let spec = catalog.first(where: { $0.name == n }), !spec.parameters.isEmpty else { continue }
-            let values = ParameterValues(spec.parameters, overrides: s.parameters[n] ?? [:])
             let ps = spec.parameters.map { p in
-                let set = s.parameters[n]?[p.name] != nil ? "*" : ""
-                return "\(p.name)=\(fmt(values[p.name]))\(p.unit.isEmpty ? "" : " " + p.unit)\(set)"
+                let set = s.parameters[n]?[p.key]
+                return "\(p.key)=\(fmt(set ?? p.defaultValue))\(set != nil ? "*" : "")"  // the key names the unit
             }
             out.append("  \(n): \(ps.joined(separator: ", "))")
         }

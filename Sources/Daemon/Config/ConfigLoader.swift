@@ -269,7 +269,14 @@ public struct ConfigLoader {
     private func readParameters(_ t: TableReader, spec: RecognizerSpec) -> [String: Double] {
         var out: [String: Double] = [:]
         for k in t.keys {
-            guard let p = spec.parameter(named: k) else { continue }
+            guard let p = spec.parameter(named: k) else {
+                // A key renamed since (0.1: units joined the names): say what it is called now.
+                if let now = spec.parameter(formerlyNamed: k) {
+                    t.error(k, "`\(k)` is now `\(now.key)`")
+                    _ = t.value(k)
+                }
+                continue
+            }
             if p.isInteger {
                 guard let v = t.value(k) else { continue }
                 guard let i = v.int else { t.error(k, "expected an integer, found \(v.type.description)"); continue }
@@ -280,7 +287,7 @@ public struct ConfigLoader {
                 out[k] = x
             }
         }
-        let names = spec.parameters.map(\.name).joined(separator: ", ")
+        let names = spec.parameters.map(\.key).joined(separator: ", ")
         t.finish(expected: "a parameter of \(spec.name): \(names.isEmpty ? "it has none" : names)")
         return out
     }

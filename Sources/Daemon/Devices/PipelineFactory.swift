@@ -19,8 +19,7 @@ public enum PipelineFactory {
         var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, delayFingers: s.delayFingers)
         for name in s.delayRegions ?? [] {
             if name == "edges" {
-                let spec = EdgeSwipeRecognizer.spec
-                rules.edgeDepthMM = ParameterValues(spec.parameters, overrides: s.parameters[spec.name] ?? [:])["depth_mm"]
+                rules.edgeDepthMM = EdgeSwipeRules(values: s.parameters[EdgeSwipeRecognizer.kind.rawValue] ?? [:]).depthMM
             } else if let r = config.regions.first(where: { $0.name == name }) {
                 rules.delayRects.append(r.rect)
             }

@@ -45,7 +45,7 @@ public enum RecognizerCatalog {
     /// An arena with every recognizer at its default settings (replay with no config).
     public static func defaultArena(regions: [Region] = []) -> GestureArena {
         GestureArena(
-            recognizers: all.map { $0.make(RecognizerSetup(parameters: ParameterValues($0.parameters), regions: regions)) },
+            recognizers: all.map { $0.make(context: RecognizerContext(regions: regions)) },
             rules: defaultRules, regions: regions)
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import GestureKit
 
 func defaultArena(regions: [Region] = [], rules: ArenaRules? = nil) -> GestureArena {
-    let recognizers = RecognizerCatalog.all.map { $0.make(RecognizerSetup(parameters: ParameterValues($0.parameters))) }
+    let recognizers = RecognizerCatalog.all.map { $0.make() }
     return GestureArena(recognizers: recognizers, rules: rules ?? RecognizerCatalog.defaultRules, regions: regions)
 }
 
@@ -146,7 +146,7 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
         // Swipe with a 0.2 s limit fails by timer mid-stroke; the held pan comes out then,
         // coalesced: began, then the latest changed.
         var s = Touches()
-        let arena = GestureArena(recognizers: [SwipeRecognizer(["max_duration": 0.2]), PanRecognizer()],
+        let arena = GestureArena(recognizers: [SwipeRecognizer { $0.maxDuration = 0.2 }, PanRecognizer()],
                                  rules: ArenaRules(requiresFailureOf: ["pan": ["swipe"]]))
         var out: [GestureEvent] = []
         let frames = s.frames([Finger(id: 1, down: 0, up: 0.5, path: line(P(50, 60), P(120, 60), 0, 0.5))])
@@ -178,7 +178,7 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
         let tapElsewhere = [Finger(id: 1, down: 0, up: 0.08, path: still(P(100, 60)))]
         func taps(_ rules: ArenaRules, _ fingers: [Finger]) -> Int {
             var s = Touches()
-            let arena = GestureArena(recognizers: [TapRecognizer(["max_count": 1]), LongPressRecognizer()],
+            let arena = GestureArena(recognizers: [TapRecognizer { $0.maxCount = 1 }, LongPressRecognizer()],
                                      rules: rules, regions: [button])
             return run(arena, s.frames(fingers)).filter { $0.kind == .tap }.count
         }

@@ -49,7 +49,7 @@ import Testing
 
     @Test func fingerCountLimits() {
         var s = Touches()
-        let r = PanRecognizer(["min_fingers": 2])
+        let r = PanRecognizer { $0.minFingers = 2 }
         #expect(run(r, s.frames([Finger(id: 1, down: 0, up: 0.5, path: line(P(50, 60), P(100, 60), 0, 0.5))])).isEmpty)
     }
 }

@@ -24,10 +24,10 @@ import Testing
 
     @Test func eightDirections() {
         var s = Touches()
-        let e = run(SwipeRecognizer(["directions": 8]), s.frames(stroke(P(50, 30), P(100, 80))))
+        let e = run(SwipeRecognizer { $0.directions = 8 }, s.frames(stroke(P(50, 30), P(100, 80))))
         #expect(e.first?.direction == .downRight)
         var s2 = Touches()
-        let e2 = run(SwipeRecognizer(["directions": 8]), s2.frames(stroke(P(50, 80), P(100, 30))))
+        let e2 = run(SwipeRecognizer { $0.directions = 8 }, s2.frames(stroke(P(50, 80), P(100, 30))))
         #expect(e2.first?.direction == .upRight)
     }
 
@@ -79,13 +79,13 @@ import Testing
     @Test func minDistanceAsFractionOfTheScreen() {
         // 40 mm of a 200 mm wide screen is 0.2 < 0.3.
         var s = Touches()
-        #expect(run(SwipeRecognizer(["min_distance_fraction": 0.3]), s.frames(stroke(P(50, 60), P(90, 60)))).isEmpty)
+        #expect(run(SwipeRecognizer { $0.minDistanceFraction = 0.3 }, s.frames(stroke(P(50, 60), P(90, 60)))).isEmpty)
         var s2 = Touches()
-        #expect(run(SwipeRecognizer(["min_distance_fraction": 0.3]), s2.frames(stroke(P(50, 60), P(120, 60)))).count == 1)
+        #expect(run(SwipeRecognizer { $0.minDistanceFraction = 0.3 }, s2.frames(stroke(P(50, 60), P(120, 60)))).count == 1)
     }
 
     @Test func maxDurationFailsWhileStillDown() {
-        let r = SwipeRecognizer(["max_duration": 0.5])
+        let r = SwipeRecognizer { $0.maxDuration = 0.5 }
         var s = Touches()
         var out: [GestureEvent] = []
         let frames = s.frames([Finger(id: 1, down: 0, up: 2, path: still(P(50, 50)))])
@@ -97,9 +97,9 @@ import Testing
 }
 
 @Suite struct EdgeSwipeRecognizerTests {
-    func run1(_ a: Point, _ b: Point, _ overrides: [String: Double] = [:]) -> (EdgeSwipeRecognizer, [GestureEvent]) {
+    func run1(_ a: Point, _ b: Point) -> (EdgeSwipeRecognizer, [GestureEvent]) {
         var s = Touches(jitterMM: 0.3)
-        let r = EdgeSwipeRecognizer(overrides)
+        let r = EdgeSwipeRecognizer()
         return (r, run(r, s.frames([Finger(id: 1, down: 0, up: 0.3, path: line(a, b, 0, 0.3))])))
     }
 

@@ -178,7 +178,7 @@ struct RelayFrames {
     func passthroughArena() -> GestureArena {
         let names = ["circle", "edge_swipe", "swipe"]
         let recognizers = RecognizerCatalog.all.filter { names.contains($0.name) }.map {
-            $0.make(RecognizerSetup(parameters: ParameterValues($0.parameters, overrides: $0.name == "swipe" ? ["min_fingers": 3] : [:])))
+            $0.make($0.name == "swipe" ? ["min_fingers": 3] : [:])
         }
         return GestureArena(recognizers: recognizers, rules: RecognizerCatalog.defaultRules)
     }

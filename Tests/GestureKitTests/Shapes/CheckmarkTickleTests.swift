@@ -168,9 +168,7 @@ import Testing
     }
 
     @Test func parametersComeFromTheSpec() {
-        let spec = TickleRecognizer.spec
-        let setup = RecognizerSetup(parameters: ParameterValues(spec.parameters, overrides: ["max_leg_time": 2]))
-        let r = TickleRecognizer(setup: setup)
+        let r = TickleRecognizer.spec.make(["max_leg_time_s": 2]) as! TickleRecognizer
         #expect(r.rules.maxLegSeconds == 2)
         #expect(r.rules.maxLegRatio == 2 && r.rules.maxDrift == 0.8 && r.rules.maxSlope == 0.5)
         // With a 2 s limit the slow scrubbing is a tickle.

@@ -28,7 +28,7 @@ import Testing
 
 @Suite struct CircleRecognizerTests {
     func recognize(_ pts: [Point], regions: [Region] = []) -> GestureEvent? {
-        let r = CircleRecognizer(regions: regions)
+        let r = CircleRecognizer(rules: CircleRules(), context: RecognizerContext(regions: regions))
         let events = Synthetic.play(pts, into: r)
         #expect(r.state == (events.isEmpty ? .failed : .recognized))
         return events.first
@@ -68,6 +68,17 @@ import Testing
 
     @Test func tooSmallIsNotACircle() {
         #expect(recognize(Synthetic.arc(radius: 3, turns: 1.05)) == nil)
+    }
+
+    /// `max_radius_mm` (a kiosk ignores a wipe round the whole screen): larger circles fail,
+    /// and the limit comes from the config key.
+    @Test func maxRadiusRejectsLargeCircles() throws {
+        let big = Synthetic.arc(center: Point(x: 150, y: 100), radius: 60, turns: 1.05)
+        #expect(recognize(big) != nil)
+        let r = try #require(CircleRecognizer.spec.make(["max_radius_mm": 40]) as? CircleRecognizer)
+        #expect(Synthetic.play(big, into: r).isEmpty)
+        #expect(r.analysis?.verdict == .tooLarge)
+        #expect(Synthetic.play(Synthetic.arc(center: Point(x: 150, y: 100), radius: 30, turns: 1.05), into: CircleRecognizer { $0.maxRadiusMM = 40 }).count == 1)
     }
 
     @Test func foolingShapesAreNotCircles() {

@@ -19,7 +19,7 @@ import Testing
     }
 
     func recognized(_ pts: [Point], _ shapes: [TaughtShape]) -> GestureEvent? {
-        Synthetic.play(pts, into: ShapeRecognizer(matcher: ShapeMatcher(shapes: shapes))).first
+        Synthetic.play(pts, into: ShapeRecognizer(rules: ShapeRules(), context: RecognizerContext(shapes: shapes))).first
     }
 
     @Test func findsTheTaughtShapeRedrawn() throws {

@@ -33,7 +33,7 @@ import Testing
 
     @Test func dragAfterBeganReportsChangedWhenDragIsAllowed() {
         var s = Touches(jitterMM: 0.3)
-        let e = run(LongPressRecognizer(["allow_drag": 1]), s.frames([Finger(id: 1, down: 0, up: 1.0, path: line(P(50, 50), P(90, 50), 0.6, 0.9))]))
+        let e = run(LongPressRecognizer { $0.allowDrag = true }, s.frames([Finger(id: 1, down: 0, up: 1.0, path: line(P(50, 50), P(90, 50), 0.6, 0.9))]))
         #expect(e.first?.phase == .began)
         #expect(e.last?.phase == .ended)
         #expect(e.contains { $0.phase == .changed })

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [2, 3, 4])
     func aloneTheTapCountsEveryFinger(fingers: Int) {
         var s = Touches(jitterMM: 0.2)
-        let e = run(TapRecognizer(["max_count": 1]), s.frames(staggered(fingers)))
+        let e = run(TapRecognizer { $0.maxCount = 1 }, s.frames(staggered(fingers)))
         #expect(summary(e) == ["tap.recognized"])
         #expect(e.first?.fingers == fingers)
     }

@@ -8,7 +8,7 @@ import Testing
 
     @Test func singleTapWithMaxCountOneFiresAtLift() {
         var s = Touches()
-        let r = TapRecognizer(["max_count": 1])
+        let r = TapRecognizer { $0.maxCount = 1 }
         let e = run(r, s.frames([tap(1, at: here, 0, 0.08)]))
         #expect(summary(e) == ["tap.recognized"])
         #expect(e.first?.time == 0.08)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func tripleTapWithMaxCountThree() {
         var s = Touches()
-        let r = TapRecognizer(["max_count": 3])
+        let r = TapRecognizer { $0.maxCount = 3 }
         let f = s.frames([tap(1, at: here, 0, 0.05)]) + s.frames([tap(2, at: here, 0.2, 0.25)])
             + s.frames([tap(3, at: here, 0.4, 0.45)])
         let e = run(r, f)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func twoFingerTapReportsFingers() {
         var s = Touches(jitterMM: 0.4)
-        let r = TapRecognizer(["max_count": 1])
+        let r = TapRecognizer { $0.maxCount = 1 }
         let e = run(r, s.frames([tap(1, at: here, 0, 0.1), tap(2, at: P(130, 62), 0.02, 0.09)]))
         #expect(e.count == 1)
         #expect(e.first?.fingers == 2)
@@ -56,7 +56,7 @@ import Testing
 
     @Test func movementBeyondSlopIsNoTap() {
         var s = Touches()
-        let r = TapRecognizer(["max_count": 1])
+        let r = TapRecognizer { $0.maxCount = 1 }
         let e = run(r, s.frames([Finger(id: 1, down: 0, up: 0.1, path: line(here, P(105, 60), 0, 0.1))]))
         #expect(e.isEmpty)
         #expect(r.state == .failed)
@@ -66,9 +66,9 @@ import Testing
         // 2 mm of movement: a tap on a touchscreen (3 mm), not on a touchpad (1.3 mm).
         let path = line(here, P(102, 60), 0, 0.1)
         var screen = Touches()
-        let e1 = run(TapRecognizer(["max_count": 1]), screen.frames([Finger(id: 1, down: 0, up: 0.1, path: path)]))
+        let e1 = run(TapRecognizer { $0.maxCount = 1 }, screen.frames([Finger(id: 1, down: 0, up: 0.1, path: path)]))
         var pad = Touches(surface: Surface(widthMM: 100, heightMM: 70, isDirect: false))
-        let e2 = run(TapRecognizer(["max_count": 1]), pad.frames([Finger(id: 1, down: 0, up: 0.1, path: path)]))
+        let e2 = run(TapRecognizer { $0.maxCount = 1 }, pad.frames([Finger(id: 1, down: 0, up: 0.1, path: path)]))
         #expect(e1.count == 1)
         #expect(e2.isEmpty)
     }

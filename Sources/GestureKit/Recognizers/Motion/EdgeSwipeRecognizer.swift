@@ -4,51 +4,25 @@
 /// pan, which wait for it to fail.
 ///
 /// Fails at once when the first finger lands away from every edge; fails when the stroke first
-/// reaches `min_distance_mm` along or away from its edge, when `max_duration` passes, or at lift.
+/// reaches `min_distance_mm` along or away from its edge, when `max_duration_s` passes, or at lift.
 /// Edge: the edge the stroke moves away from; a corner when it starts near two edges and moves
 /// diagonally away from both (8-sector direction).
-public final class EdgeSwipeRecognizer: GestureRecognizer {
-    public static let spec = RecognizerSpec(
-        name: "edge_swipe", kind: .edgeSwipe,
-        summary: "A stroke from a screen edge or corner inward: edge, direction, fingers.",
-        parameters: [
-            Parameter("min_fingers", default: 1, range: 1...10, integer: true, summary: "Fewest fingers."),
-            Parameter("max_fingers", default: 10, range: 1...10, integer: true, summary: "Most fingers."),
-            Parameter("depth_mm", default: 6, range: 0.5...100, unit: "mm",
-                      summary: "How close to an edge the first finger must land."),
-            Parameter("min_distance_mm", default: 15, range: 1...1000, unit: "mm",
-                      summary: "Inward travel before the edge swipe is recognized."),
-            Parameter("max_duration", default: 1.5, range: 0.05...10, unit: "s",
-                      summary: "Time allowed to travel min_distance_mm."),
-        ],
-        make: { EdgeSwipeRecognizer(setup: $0) })
+public final class EdgeSwipeRecognizer: DeclaredRecognizer {
+    public static let kind = GestureKind.edgeSwipe
+    public static let summary = "A stroke from a screen edge or corner inward: edge, direction, fingers."
 
-    public let name = "edge_swipe"
-    public let kind = GestureKind.edgeSwipe
+    public let rules: EdgeSwipeRules
+
     public private(set) var state = RecognizerState.possible
     public var deadline: Double? {
-        state == .possible && group.downCount > 0 ? group.firstTime + maxDuration : nil
+        state == .possible && group.downCount > 0 ? group.firstTime + rules.maxDuration : nil
     }
 
-    let minFingers: Int
-    let maxFingers: Int
-    let depthMM: Double
-    let minDistanceMM: Double
-    let maxDuration: Double
     private var group = ContactGroup()
     private var nearLeft = false, nearRight = false, nearTop = false, nearBottom = false
 
-    public init(setup: RecognizerSetup) {
-        let p = setup.parameters
-        minFingers = Int(p["min_fingers"])
-        maxFingers = Int(p["max_fingers"])
-        depthMM = p["depth_mm"]
-        minDistanceMM = p["min_distance_mm"]
-        maxDuration = p["max_duration"]
-    }
-
-    public convenience init(_ overrides: [String: Double] = [:]) {
-        self.init(setup: RecognizerSetup(parameters: ParameterValues(Self.spec.parameters, overrides: overrides)))
+    public init(rules: EdgeSwipeRules, context: RecognizerContext) {
+        self.rules = rules
     }
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
@@ -60,22 +34,22 @@ public final class EdgeSwipeRecognizer: GestureRecognizer {
                 state = .failed  // joined mid-contact: not an edge swipe
                 return
             }
-            nearLeft = c.mm.x <= depthMM
-            nearRight = c.mm.x >= frame.surface.widthMM - depthMM
-            nearTop = c.mm.y <= depthMM
-            nearBottom = c.mm.y >= frame.surface.heightMM - depthMM
+            nearLeft = c.mm.x <= rules.depthMM
+            nearRight = c.mm.x >= frame.surface.widthMM - rules.depthMM
+            nearTop = c.mm.y <= rules.depthMM
+            nearBottom = c.mm.y >= frame.surface.heightMM - rules.depthMM
             if !(nearLeft || nearRight || nearTop || nearBottom) {
                 state = .failed
                 return
             }
         }
-        if group.duration > maxDuration || group.maxDownCount > maxFingers {
+        if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
             state = .failed
             return
         }
         let d = group.translationMM
-        if d.length >= minDistanceMM {
-            guard let edge = inwardEdge(of: d), group.downCount >= minFingers else {
+        if d.length >= rules.minDistanceMM {
+            guard let edge = inwardEdge(of: d), group.downCount >= rules.minFingers else {
                 state = .failed
                 return
             }
@@ -114,7 +88,7 @@ public final class EdgeSwipeRecognizer: GestureRecognizer {
     }
 
     public func tick(now: Double, events: inout [GestureEvent]) {
-        if state == .possible, group.downCount > 0, now >= group.firstTime + maxDuration {
+        if state == .possible, group.downCount > 0, now >= group.firstTime + rules.maxDuration {
             state = .failed
         }
     }
@@ -128,4 +102,22 @@ public final class EdgeSwipeRecognizer: GestureRecognizer {
         group.removeAll()
         nearLeft = false; nearRight = false; nearTop = false; nearBottom = false
     }
+}
+
+/// What an edge swipe is tuned by (the config's `[device.edge_swipe]`).
+public struct EdgeSwipeRules: RecognizerRules {
+    public var minFingers = 1
+    public var maxFingers = 10
+    public var depthMM = 6.0
+    public var minDistanceMM = 15.0
+    public var maxDuration = 1.5
+
+    public init() {}
+
+    public static let parameters = Parameter<Self>.fingers(\.minFingers, \.maxFingers, range: 1...10) + [
+        Parameter("depth_mm", \.depthMM, range: 0.5...100, "How close to an edge the first finger must land."),
+        Parameter("min_distance_mm", \.minDistanceMM, range: 1...1000, "Inward travel before the edge swipe is recognized."),
+        Parameter("max_duration_s", \.maxDuration, range: 0.05...10, was: "max_duration",
+                  "Time allowed to travel min_distance_mm."),
+    ]
 }

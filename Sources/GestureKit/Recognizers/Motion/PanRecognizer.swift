@@ -6,54 +6,30 @@
 ///
 /// Translation is measured from the centroid at touch-down (as UIKit does), so `began` already
 /// carries the slop; it accumulates frame by frame, so fingers landing or lifting do not make
-/// it jump. Velocity is the centroid's, over the last `velocity_window` seconds.
+/// it jump. Velocity is the centroid's, over the last `velocity_window_s` seconds.
 ///
 /// Resting point on `ended` (UIKit's deceleration, as in "Designing Fluid Interfaces", WWDC
 /// 2018): content decelerating by a factor `d` per millisecond travels
 /// v · d / (1 − d) / 1000 seconds' worth of its velocity before it stops, so
 ///     resting = centroid + velocity · d / (1000 · (1 − d))
 /// With UIScrollView's normal rate d = 0.998 that is centroid + 0.499 s · velocity.
-public final class PanRecognizer: GestureRecognizer {
-    public static let spec = RecognizerSpec(
-        name: "pan", kind: .pan,
-        summary: "Fingers dragged across the surface: translation, velocity, projected resting point.",
-        parameters: [
-            Parameter("min_fingers", default: 1, range: 1...10, integer: true, summary: "Fewest fingers."),
-            Parameter("max_fingers", default: 10, range: 1...10, integer: true, summary: "Most fingers."),
-            Parameter("slop_mm", default: 4, range: 0...50, unit: "mm",
-                      summary: "Centroid movement before the pan begins."),
-            Parameter("velocity_window", default: 0.08, range: 0.01...0.5, unit: "s",
-                      summary: "Velocity is measured over this much recent motion."),
-            Parameter("deceleration_rate", default: 0.998, range: 0.9...0.9999,
-                      summary: "Fling deceleration per millisecond (UIKit normal: 0.998)."),
-        ],
-        make: { PanRecognizer(setup: $0) })
+public final class PanRecognizer: DeclaredRecognizer {
+    public static let kind = GestureKind.pan
+    public static let summary = "Fingers dragged across the surface: translation, velocity, projected resting point."
 
-    public let name = "pan"
-    public let kind = GestureKind.pan
+    public let rules: PanRules
+
     public private(set) var state = RecognizerState.possible
     public var deadline: Double? { nil }
 
-    let minFingers: Int
-    let maxFingers: Int
-    let slopMM: Double
-    let decelerationRate: Double
     private var group = ContactGroup()
     /// Fingers down in the latest frame that had any (an `ended` event reports the last count).
     private var fingers = 0
     private var velocity: VelocityTracker
 
-    public init(setup: RecognizerSetup) {
-        let p = setup.parameters
-        minFingers = Int(p["min_fingers"])
-        maxFingers = Int(p["max_fingers"])
-        slopMM = p["slop_mm"]
-        decelerationRate = p["deceleration_rate"]
-        velocity = VelocityTracker(window: p["velocity_window"])
-    }
-
-    public convenience init(_ overrides: [String: Double] = [:]) {
-        self.init(setup: RecognizerSetup(parameters: ParameterValues(Self.spec.parameters, overrides: overrides)))
+    public init(rules: PanRules, context: RecognizerContext) {
+        self.rules = rules
+        velocity = VelocityTracker(window: rules.velocityWindow)
     }
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
@@ -67,8 +43,8 @@ public final class PanRecognizer: GestureRecognizer {
         case .possible:
             if group.downCount == 0 {
                 state = .failed
-            } else if group.downCount >= minFingers, group.downCount <= maxFingers,
-                      group.translationMM.length >= slopMM {
+            } else if group.downCount >= rules.minFingers, group.downCount <= rules.maxFingers,
+                      group.translationMM.length >= rules.slopMM {
                 state = .began
                 events.append(event(.began, time: frame.time))
             }
@@ -76,7 +52,7 @@ public final class PanRecognizer: GestureRecognizer {
             if group.downCount == 0 {
                 state = .ended
                 var e = event(.ended, time: frame.time)
-                let factor = decelerationRate / (1000 * (1 - decelerationRate))
+                let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
                 let v = velocity.velocity()
                 e.restingPointMM = group.centroidMM + v.mm * factor
                 e.restingPoint = group.centroidPosition + v.position * factor
@@ -110,4 +86,24 @@ public final class PanRecognizer: GestureRecognizer {
         velocity.removeAll()
         fingers = 0
     }
+}
+
+/// What a pan is tuned by (the config's `[device.pan]`).
+public struct PanRules: RecognizerRules {
+    public var minFingers = 1
+    public var maxFingers = 10
+    public var slopMM = 4.0
+    public var velocityWindow = 0.08
+    /// UIScrollView's normal rate.
+    public var decelerationRate = 0.998
+
+    public init() {}
+
+    public static let parameters = Parameter<Self>.fingers(\.minFingers, \.maxFingers, range: 1...10) + [
+        Parameter("slop_mm", \.slopMM, range: 0...50, "Centroid movement before the pan begins."),
+        Parameter("velocity_window_s", \.velocityWindow, range: 0.01...0.5, was: "velocity_window",
+                  "Velocity is measured over this much recent motion."),
+        Parameter("deceleration_rate", \.decelerationRate, range: 0.9...0.9999,
+                  "Fling deceleration per millisecond (UIKit normal: 0.998)."),
+    ]
 }

@@ -1,33 +1,34 @@
 /// Rotate: two or more fingers turning about their centroid (UIRotationGestureRecognizer).
 /// `rotation` is in radians since touch-down, positive clockwise on screen, unwrapped.
-/// Begins once the turn reaches `min_rotation`.
-public final class RotateRecognizer: TransformRecognizer, GestureRecognizer {
-    public static let spec = RecognizerSpec(
-        name: "rotate", kind: .rotate,
-        summary: "Two or more fingers turning: rotation in radians, clockwise positive.",
-        parameters: [
-            Parameter("min_fingers", default: 2, range: 2...10, integer: true, summary: "Fewest fingers."),
-            Parameter("max_fingers", default: 10, range: 2...10, integer: true, summary: "Most fingers."),
-            Parameter("min_rotation", default: 0.26, range: 0...3.2, unit: "rad",
-                      summary: "Turn before the rotation begins (0.26 rad ≈ 15°)."),
-        ],
-        make: { RotateRecognizer(setup: $0) })
+/// Begins once the turn reaches `min_rotation_rad`.
+public final class RotateRecognizer: TransformRecognizer, DeclaredRecognizer {
+    public static let kind = GestureKind.rotate
+    public static let summary = "Two or more fingers turning: rotation in radians, clockwise positive."
 
-    let minRotation: Double
+    public let rules: RotateRules
 
-    public init(setup: RecognizerSetup) {
-        minRotation = setup.parameters["min_rotation"]
-        super.init(kind: .rotate, minFingers: Int(setup.parameters["min_fingers"]),
-                   maxFingers: Int(setup.parameters["max_fingers"]))
-    }
-
-    public convenience init(_ overrides: [String: Double] = [:]) {
-        self.init(setup: RecognizerSetup(parameters: ParameterValues(Self.spec.parameters, overrides: overrides)))
+    public init(rules: RotateRules, context: RecognizerContext) {
+        self.rules = rules
+        super.init(kind: Self.kind, minFingers: rules.minFingers, maxFingers: rules.maxFingers)
     }
 
     override func passedThreshold() -> Bool {
-        (group.rotation < 0 ? -group.rotation : group.rotation) >= minRotation
+        (group.rotation < 0 ? -group.rotation : group.rotation) >= rules.minRotation
     }
 
     override func fill(_ e: inout GestureEvent) { e.rotation = group.rotation }
+}
+
+/// What a rotation is tuned by (the config's `[device.rotate]`).
+public struct RotateRules: RecognizerRules {
+    public var minFingers = 2
+    public var maxFingers = 10
+    public var minRotation = 0.26
+
+    public init() {}
+
+    public static let parameters = Parameter<Self>.fingers(\.minFingers, \.maxFingers, range: 2...10) + [
+        Parameter("min_rotation_rad", \.minRotation, range: 0...3.2, was: "min_rotation",
+                  "Turn before the rotation begins (0.26 rad ≈ 15°)."),
+    ]
 }

@@ -3,7 +3,6 @@
 /// than two remain. The measure is accumulated frame by frame (ContactGroup), so a finger
 /// landing or lifting does not make it jump, and rotation is unwrapped (it can exceed ±π).
 public class TransformRecognizer {
-    public let name: String
     public let kind: GestureKind
     public private(set) var state = RecognizerState.possible
     public var deadline: Double? { nil }
@@ -14,7 +13,6 @@ public class TransformRecognizer {
     private var fingers = 0
 
     init(kind: GestureKind, minFingers: Int, maxFingers: Int) {
-        self.name = kind.rawValue
         self.kind = kind
         self.minFingers = minFingers
         self.maxFingers = maxFingers

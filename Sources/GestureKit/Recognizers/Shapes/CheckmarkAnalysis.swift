@@ -2,29 +2,41 @@
 /// then up-right, each roughly straight), then a score that says whether it is a check rather
 /// than a v (CheckmarkModel). The gates are wide on purpose — they hold for checks of every
 /// person in the corpus with room to spare; telling a check from a v is the score's job.
-public struct CheckmarkRules: Sendable, Equatable {
+public struct CheckmarkRules: RecognizerRules {
     /// The second (up-right) leg is at least this many times as long as the first.
-    public var minRatio: Double = 1
-    /// Shortest first leg; below it the stroke is a plain up-right line, not a check.
-    public var minFirstMM: Double = 3
-    /// Shortest second leg: a smaller check is a tap with a wobble.
-    public var minSecondMM: Double = 10
-    /// How far a leg may go back (against its direction), mm, or 10 % of the two legs' length
-    /// if that is more. Real fingers jitter: a strict per-sample rule rejects honest checks.
-    public var hysteresisMM: Double = 2
+    public var minRatio = 1.0
+    /// Below it the stroke is a plain up-right line, not a check.
+    public var minFirstMM = 3.0
+    /// A smaller check is a tap with a wobble.
+    public var minSecondMM = 10.0
+    /// Or 10 % of the two legs' length if that is more. Real fingers jitter: a strict
+    /// per-sample rule rejects honest checks.
+    public var hysteresisMM = 2.0
     /// How far the second leg may bow away from its chord, as a fraction of its length:
     /// a square root's bar, a curl, a rectangle's corner show up here.
-    public var maxBow: Double = 0.3
+    public var maxBow = 0.3
     /// The same for the first leg, which people draw curved more often.
-    public var maxFirstBow: Double = 0.45
-    /// Longest hook at touch-down (the path before the first leg's start), over the first leg's
-    /// length. People often begin a check with a small flick up or a curl before the down leg.
-    public var maxHook: Double = 2
-    /// Check-versus-v score a check must reach (0: the model's even odds).
-    public var minScore: Double = 0
+    public var maxFirstBow = 0.45
+    /// People often begin a check with a small flick up or a curl before the down leg.
+    public var maxHook = 2.0
+    /// 0 is the model's even odds.
+    public var minScore = 0.0
     public var model = CheckmarkModel.standard
 
     public init() {}
+
+    public static let parameters: [Parameter<Self>] = [
+        Parameter("min_ratio", \.minRatio, range: 1...5, "Second leg length over first leg length, at least."),
+        Parameter("min_first_mm", \.minFirstMM, range: 0.5...100, was: "min_first", "Shortest first leg."),
+        Parameter("min_second_mm", \.minSecondMM, range: 1...300, was: "min_second", "Shortest second leg."),
+        Parameter("hysteresis_mm", \.hysteresisMM, range: 0...20, was: "hysteresis",
+                  "How far a leg may go back before it breaks the shape (or 10 % of its length)."),
+        Parameter("max_bow", \.maxBow, range: 0.05...1, "How far the second leg may bow from straight, over its length."),
+        Parameter("max_hook", \.maxHook, range: 0...5,
+                  "Longest hook at touch-down before the first leg, over the first leg's length."),
+        Parameter("min_score", \.minScore, range: -20...20,
+                  "Check-versus-v score to reach; higher rejects more v's and more untidy checks."),
+    ]
 }
 
 public enum CheckmarkVerdict: Sendable, Equatable {

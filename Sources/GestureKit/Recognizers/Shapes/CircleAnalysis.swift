@@ -1,22 +1,36 @@
 /// The thresholds a circle is judged by (the recognizer's parameters, in one value).
-public struct CircleRules: Sendable, Equatable {
+public struct CircleRules: RecognizerRules {
     /// Relative tolerance of the three classic circle tests (Michael Katz, "UIGestureRecognizer
     /// Tutorial: Creating Custom Recognizers", raywenderlich.com 2015): RMS radial error / radius,
     /// the empty inner square, the box cover.
-    public var tolerance: Double = 0.2
+    public var tolerance = 0.2
     /// Smaller circles are taps and jitter, not a deliberate gesture.
-    public var minRadiusMM: Double = 5
+    public var minRadiusMM = 5.0
+    /// A kiosk's glass gets wiped: a finger or a cloth going round the whole screen is not the
+    /// small circle an admin menu is bound to. The default is no limit.
+    public var maxRadiusMM = 1000.0
     /// Angle swept around the fitted centre, in turns: a closed circle sweeps 1, a 3/4 arc 0.75.
-    public var minTurns: Double = 0.82
-    public var maxTurns: Double = 3
+    public var minTurns = 0.82
+    public var maxTurns = 3.0
     /// Turns swept against the main direction (S shapes, figure-eights and zig-zags sweep back).
-    public var maxBacktrackTurns: Double = 0.08
-    /// RMS deviation (radians) of the tangent's direction from turning at an even rate.
-    /// A circle turns evenly; a rectangle turns in four 90° steps (≈ 0.45 rad RMS), a triangle in
-    /// three (≈ 0.6), a rounded square in between: corners show up here whatever their orientation.
-    public var maxTurningDeviation: Double = 0.25
+    public var maxBacktrackTurns = 0.08
+    /// RMS deviation of the tangent's direction from turning at an even rate. A circle turns
+    /// evenly; a rectangle turns in four 90° steps (≈ 0.45 rad RMS), a triangle in three
+    /// (≈ 0.6), a rounded square in between: corners show up here whatever their orientation.
+    public var maxTurningDeviation = 0.25
 
     public init() {}
+
+    public static let parameters: [Parameter<Self>] = [
+        Parameter("tolerance", \.tolerance, range: 0.05...0.5,
+                  "Relative radial error allowed; also sizes the inner square and the box cover."),
+        Parameter("min_radius_mm", \.minRadiusMM, range: 1...500, was: "min_radius", "Smallest circle radius."),
+        Parameter("max_radius_mm", \.maxRadiusMM, range: 5...1000, "Largest circle radius (1000: no limit)."),
+        Parameter("min_turns", \.minTurns, range: 0.5...2, "Angle the path must sweep around the centre (1 = closed)."),
+        Parameter("max_turns", \.maxTurns, range: 1...10, "Most turns allowed."),
+        Parameter("max_turning_deviation_rad", \.maxTurningDeviation, range: 0.05...1, was: "max_turning_deviation",
+                  "RMS deviation from turning at an even rate; rejects rectangles and polygons."),
+    ]
 }
 
 /// Why a stroke is not a circle (or that it is one). The order of the cases is the order in which
@@ -26,6 +40,7 @@ public enum CircleVerdict: Sendable, Equatable {
     case tooFewPoints
     case noFit
     case tooSmall
+    case tooLarge
     case fitError
     case pointInside
     case boxNotCovered
@@ -40,6 +55,7 @@ public enum CircleVerdict: Sendable, Equatable {
         case .tooFewPoints: "too few points"
         case .noFit: "no circle fits"
         case .tooSmall: "radius below minimum"
+        case .tooLarge: "radius above maximum"
         case .fitError: "radial error above tolerance"
         case .pointInside: "a point inside the inner square"
         case .boxNotCovered: "path box covers too little of the circle's box"
@@ -122,6 +138,7 @@ public struct CircleAnalysis: Sendable {
 
         a.verdict =
             if r < rules.minRadiusMM { .tooSmall }
+            else if r > rules.maxRadiusMM { .tooLarge }
             else if !(a.fitError <= tol) { .fitError }
             else if a.pointsInside > 0 { .pointInside }
             else if !(a.boxCoverage > 1 - tol) { .boxNotCovered }

@@ -5,29 +5,42 @@
 /// reversals after a minimum travel and nothing else, so an arrow's head, a curly brace's bump
 /// and a zig-zag down the screen pass too: they all reverse horizontally a few times.
 /// A tickle's legs are also alike in length, flat, quick, and stay in one band of the screen.
-public struct TickleRules: Sendable, Equatable {
+public struct TickleRules: RecognizerRules {
     /// Travel in one horizontal direction before a reversal counts (the classic rule's 25 pt ≈ 6 mm).
-    public var minTravelMM: Double = 6
-    /// How far the finger must come back before the turn counts: jitter is not a reversal.
-    public var hysteresisMM: Double = 1.5
-    /// Reversals needed; recognized on the frame this one happens ("more than 2").
-    public var reversals: Int = 3
-    /// Vertical extent of a leg over its horizontal travel (0.5 ≈ 27°). A tickle scrubs
-    /// sideways; a circle's half-turn is as tall as it is wide (1.0), and an arrow's shaft,
-    /// drawn fast left to right, rises at about 30° (0.55–0.7 in the tuning set).
-    public var maxSlope: Double = 0.5
-    /// Longest leg over shortest leg of one run. Scrubbing repeats one movement; an arrow's
-    /// shaft is twice its barbs or more, a brace's tips are shorter than its middle. A tickle
-    /// whose first leg starts mid-way is only delayed: the run starts again at the next leg.
-    public var maxLegRatio: Double = 2
-    /// Vertical extent of the whole run over its horizontal extent: legs that are each flat
-    /// enough but step down the screen (a zig-zag, a wavy line, a brace) are not a tickle.
-    public var maxDrift: Double = 0.8
-    /// Longest time one leg may take, seconds: a tickle is quick; slow back-and-forth drawing
-    /// (a shape's strokes) is not.
-    public var maxLegSeconds: Double = 0.6
+    public var minTravelMM = 6.0
+    public var hysteresisMM = 1.5
+    /// Recognized on the frame this reversal happens ("more than 2").
+    public var reversals = 3
+    /// A tickle scrubs sideways; a circle's half-turn is as tall as it is wide (1.0), and an
+    /// arrow's shaft, drawn fast left to right, rises at about 30° (0.55–0.7 in the tuning set).
+    /// 0.5 ≈ 27°.
+    public var maxSlope = 0.5
+    /// Scrubbing repeats one movement; an arrow's shaft is twice its barbs or more, a brace's
+    /// tips are shorter than its middle. A tickle whose first leg starts mid-way is only delayed:
+    /// the run starts again at the next leg.
+    public var maxLegRatio = 2.0
+    /// Legs that are each flat enough but step down the screen (a zig-zag, a wavy line, a brace)
+    /// are not a tickle.
+    public var maxDrift = 0.8
+    /// A tickle is quick; slow back-and-forth drawing (a shape's strokes) is not.
+    public var maxLegSeconds = 0.6
 
     public init() {}
+
+    public static let parameters: [Parameter<Self>] = [
+        Parameter("min_travel_mm", \.minTravelMM, range: 1...100, was: "min_travel",
+                  "Travel in one horizontal direction before a reversal counts."),
+        Parameter("hysteresis_mm", \.hysteresisMM, range: 0...20, was: "hysteresis",
+                  "How far the finger must come back for a turn to count: jitter is not a reversal."),
+        Parameter("reversals", \.reversals, range: 1...20, "Reversals needed to recognize."),
+        Parameter("max_slope", \.maxSlope, range: 0.1...5, "Vertical extent of a leg over its horizontal travel."),
+        Parameter("max_leg_ratio", \.maxLegRatio, range: 1...20,
+                  "Longest leg over shortest leg of one run: scrubbing repeats one movement."),
+        Parameter("max_drift", \.maxDrift, range: 0.1...10,
+                  "Vertical extent of the whole run over its horizontal extent."),
+        Parameter("max_leg_time_s", \.maxLegSeconds, range: 0.05...10, was: "max_leg_time",
+                  "Longest time one leg may take."),
+    ]
 }
 
 /// How the tickle rules judged a leg. `counted`: the leg joined the run (or started one).
@@ -179,90 +192,29 @@ public struct TickleAnalysis: Sendable {
 }
 
 /// Fast left-right scrubbing with one finger (discrete): recognized while the finger is still
-/// down, on the frame of the reversal that makes "more than 2".
-public final class TickleRecognizer: GestureRecognizer {
-    public static let spec = RecognizerSpec(
-        name: "tickle", kind: .tickle,
-        summary: "one finger scrubs left and right; recognized on the third reversal",
-        parameters: [
-            Parameter("min_travel", default: 6, range: 1...100, unit: "mm",
-                      summary: "travel in one direction before a reversal counts"),
-            Parameter("hysteresis", default: 1.5, range: 0...20, unit: "mm",
-                      summary: "how far the finger must come back for a turn to count"),
-            Parameter("reversals", default: 3, range: 1...20, integer: true, summary: "reversals to recognize"),
-            Parameter("max_slope", default: 0.5, range: 0.1...5,
-                      summary: "vertical extent of a leg over its horizontal travel"),
-            Parameter("max_leg_ratio", default: 2, range: 1...20,
-                      summary: "longest leg over shortest leg: scrubbing repeats one movement"),
-            Parameter("max_drift", default: 0.8, range: 0.1...10,
-                      summary: "vertical extent of the scrubbing over its horizontal extent"),
-            Parameter("max_leg_time", default: 0.6, range: 0.05...10, unit: "s",
-                      summary: "longest time one leg may take"),
-        ],
-        make: { TickleRecognizer(setup: $0) })
-
-    public let name = "tickle"
-    public let kind = GestureKind.tickle
-    public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { nil }
+/// down, on the frame of the reversal that makes "more than 2"; fails if it lifts before.
+public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer {
+    public static let kind = GestureKind.tickle
+    public static let summary = "One finger scrubs left and right; recognized on the third reversal, finger still down."
 
     public let rules: TickleRules
-    public let regions: [Region]
     public private(set) var analysis = TickleAnalysis()
-    public private(set) var stroke = Stroke()
-    private var finger = SingleFinger()
 
-    public init(rules: TickleRules = TickleRules(), regions: [Region] = []) {
+    public init(rules: TickleRules, context: RecognizerContext) {
         self.rules = rules
-        self.regions = regions
+        super.init(regions: context.regions)
     }
 
-    public convenience init(setup: RecognizerSetup) {
-        var r = TickleRules()
-        let p = setup.parameters
-        r.minTravelMM = p["min_travel"]
-        r.hysteresisMM = p["hysteresis"]
-        r.reversals = Int(p["reversals"])
-        r.maxSlope = p["max_slope"]
-        r.maxLegRatio = p["max_leg_ratio"]
-        r.maxDrift = p["max_drift"]
-        r.maxLegSeconds = p["max_leg_time"]
-        self.init(rules: r, regions: setup.regions)
+    override func moved(time: Double, events: inout [GestureEvent]) {
+        let last = stroke.count - 1
+        guard analysis.add(stroke.mm[last], time: time, rules: rules), analysis.count >= rules.reversals else { return }
+        state = .recognized
+        let pos = stroke.positions[last]
+        var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: pos,
+                             centerMM: stroke.mm[last], region: StrokeGeometry.region(containing: pos, in: regions)?.name)
+        e.reversals = analysis.count
+        events.append(e)
     }
 
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard state == .possible else { return }
-        let before = stroke.count
-        switch finger.step(frame, into: &stroke) {
-        case .idle: return
-        case .secondFinger: state = .failed
-        case .cancelled: state = .cancelled
-        case .lifted: state = .failed  // lifted before enough reversals
-        case .moved:
-            guard stroke.count > before, let p = stroke.mm.last else { return }
-            if analysis.add(p, time: frame.time, rules: rules), analysis.count >= rules.reversals {
-                state = .recognized
-                let mm = stroke.mm[stroke.count - 1]
-                let pos = stroke.positions[stroke.count - 1]
-                var e = GestureEvent(kind: .tickle, phase: .recognized, time: frame.time, fingers: 1,
-                                     center: pos, centerMM: mm,
-                                     region: StrokeGeometry.region(containing: pos, in: regions)?.name)
-                e.reversals = analysis.count
-                events.append(e)
-            }
-        }
-    }
-
-    public func tick(now: Double, events: inout [GestureEvent]) {}
-
-    public func cancel(time: Double, events: inout [GestureEvent]) {
-        if !state.isFinished { state = .cancelled }
-    }
-
-    public func reset() {
-        state = .possible
-        analysis.reset()
-        stroke.removeAll()
-        finger.reset()
-    }
+    override func clear() { analysis.reset() }
 }

@@ -3,7 +3,7 @@
 /// One touch sequence is a tap when every finger landed before the first one lifted, none moved
 /// more than the slop (`max_movement_mm` on touchscreens, `touchpad_max_movement_mm` on touchpads:
 /// libinput uses 1.3 mm there), and the first landing to the last lift took at most
-/// `max_duration`. Taps chain into a count when the next one lands within `double_tap_interval`
+/// `max_duration_s`. Taps chain into a count when the next one lands within `double_tap_interval_s`
 /// of the previous lift, with the same number of fingers, within `double_tap_distance_mm`.
 ///
 /// When it fires:
@@ -18,40 +18,14 @@
 ///
 /// Defaults (libinput: tap timeout 180 ms, 1.3 mm touchpad slop): touchscreen fingers are slower
 /// and jitter more, so 0.3 s / 3 mm; the double-tap interval is Android's 300 ms.
-public final class TapRecognizer: GestureRecognizer {
-    public static let spec = RecognizerSpec(
-        name: "tap", kind: .tap,
-        summary: "Short touches of 1–5 fingers without movement: count 1, 2, … up to max_count.",
-        parameters: [
-            Parameter("min_fingers", default: 1, range: 1...5, integer: true, summary: "Fewest fingers."),
-            Parameter("max_fingers", default: 5, range: 1...5, integer: true, summary: "Most fingers."),
-            Parameter("max_count", default: 2, range: 1...5, integer: true,
-                      summary: "Longest chain (2 = double taps); 1 reports every tap at lift without delay."),
-            Parameter("max_duration", default: 0.3, range: 0.02...2, unit: "s",
-                      summary: "Longest touch, first finger down to last finger up."),
-            Parameter("max_movement_mm", default: 3, range: 0...30, unit: "mm",
-                      summary: "Slop on touchscreens: a finger moving further is not tapping."),
-            Parameter("touchpad_max_movement_mm", default: 1.3, range: 0...30, unit: "mm",
-                      summary: "Slop on touchpads (libinput's value)."),
-            Parameter("double_tap_interval", default: 0.3, range: 0.05...2, unit: "s",
-                      summary: "Longest time from a lift to the next tap of a chain."),
-            Parameter("double_tap_distance_mm", default: 15, range: 0...200, unit: "mm",
-                      summary: "Furthest the next tap of a chain may land from the previous one."),
-        ],
-        make: { TapRecognizer(setup: $0) })
+public final class TapRecognizer: DeclaredRecognizer {
+    public static let kind = GestureKind.tap
+    public static let summary = "Short touches of 1–5 fingers without movement: count 1, 2, … up to max_count."
 
-    public let name = "tap"
-    public let kind = GestureKind.tap
+    public let rules: TapRules
+
     public private(set) var state = RecognizerState.possible
 
-    let minFingers: Int
-    let maxFingers: Int
-    let maxCount: Int
-    let maxDuration: Double
-    let maxMovementMM: Double
-    let touchpadMaxMovementMM: Double
-    let interval: Double
-    let chainDistanceMM: Double
 
     /// The touch being judged.
     private var group = ContactGroup()
@@ -63,26 +37,14 @@ public final class TapRecognizer: GestureRecognizer {
     private var chainCenterMM = Point.zero
     private var chainEnd = 0.0
 
-    public init(setup: RecognizerSetup) {
-        let p = setup.parameters
-        minFingers = Int(p["min_fingers"])
-        maxFingers = Int(p["max_fingers"])
-        maxCount = Int(p["max_count"])
-        maxDuration = p["max_duration"]
-        maxMovementMM = p["max_movement_mm"]
-        touchpadMaxMovementMM = p["touchpad_max_movement_mm"]
-        interval = p["double_tap_interval"]
-        chainDistanceMM = p["double_tap_distance_mm"]
-    }
-
-    public convenience init(_ overrides: [String: Double] = [:]) {
-        self.init(setup: RecognizerSetup(parameters: ParameterValues(Self.spec.parameters, overrides: overrides)))
+    public init(rules: TapRules, context: RecognizerContext) {
+        self.rules = rules
     }
 
     public var deadline: Double? {
         guard state == .possible else { return nil }
-        if group.downCount > 0 && !touchFailed { return group.firstTime + maxDuration }
-        if chainCount > 0 && group.downCount == 0 { return chainEnd + interval }
+        if group.downCount > 0 && !touchFailed { return group.firstTime + rules.maxDuration }
+        if chainCount > 0 && group.downCount == 0 { return chainEnd + rules.interval }
         return nil
     }
 
@@ -90,21 +52,21 @@ public final class TapRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         if group.isEmpty || (group.downCount == 0 && !group.isEmpty) {
             // A new touch. A chain that timed out is reported first (normally tick did it).
-            if chainCount > 0, frame.time > chainEnd + interval { flushChain(time: chainEnd + interval, events: &events) }
+            if chainCount > 0, frame.time > chainEnd + rules.interval { flushChain(time: chainEnd + rules.interval, events: &events) }
             group.removeAll()
             touchFailed = false
         }
         group.update(frame)
 
-        let slop = frame.surface.isDirect ? maxMovementMM : touchpadMaxMovementMM
+        let slop = frame.surface.isDirect ? rules.maxMovementMM : rules.touchpadMaxMovementMM
         if frame.hasCancellation || group.maxDisplacementMM > slop || group.landedAfterLift
-            || group.maxDownCount > maxFingers || group.duration > maxDuration {
+            || group.maxDownCount > rules.maxFingers || group.duration > rules.maxDuration {
             return failTouch(time: frame.time, events: &events)
         }
         // A chained tap must match the chain's fingers and place; a mismatch ends the chain.
         if chainCount > 0 {
             let start = group.meanStart
-            if group.maxDownCount > chainFingers || start.mm.distance(to: chainCenterMM) > chainDistanceMM {
+            if group.maxDownCount > chainFingers || start.mm.distance(to: chainCenterMM) > rules.chainDistanceMM {
                 flushChain(time: frame.time, events: &events)
             }
         }
@@ -112,7 +74,7 @@ public final class TapRecognizer: GestureRecognizer {
 
         // The touch is a tap.
         let fingers = group.maxDownCount
-        guard fingers >= minFingers else { return failTouch(time: frame.time, events: &events) }
+        guard fingers >= rules.minFingers else { return failTouch(time: frame.time, events: &events) }
         if chainCount > 0 && fingers != chainFingers { flushChain(time: frame.time, events: &events) }
         let start = group.meanStart
         chainCount += 1
@@ -120,7 +82,7 @@ public final class TapRecognizer: GestureRecognizer {
         chainCenter = start.position
         chainCenterMM = start.mm
         chainEnd = frame.time
-        if chainCount >= maxCount {
+        if chainCount >= rules.maxCount {
             recognize(time: frame.time, events: &events)
         }
     }
@@ -149,11 +111,11 @@ public final class TapRecognizer: GestureRecognizer {
 
     public func tick(now: Double, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        if group.downCount > 0, !touchFailed, now >= group.firstTime + maxDuration {
+        if group.downCount > 0, !touchFailed, now >= group.firstTime + rules.maxDuration {
             // Held too long: a long press perhaps, not a tap.
-            failTouch(time: group.firstTime + maxDuration, events: &events)
-        } else if group.downCount == 0, chainCount > 0, now >= chainEnd + interval {
-            recognize(time: chainEnd + interval, events: &events)
+            failTouch(time: group.firstTime + rules.maxDuration, events: &events)
+        } else if group.downCount == 0, chainCount > 0, now >= chainEnd + rules.interval {
+            recognize(time: chainEnd + rules.interval, events: &events)
         }
     }
 
@@ -170,4 +132,34 @@ public final class TapRecognizer: GestureRecognizer {
         touchFailed = false
         if !keepChain { chainCount = 0 }
     }
+}
+
+/// What a tap is tuned by (the config's `[device.tap]`).
+public struct TapRules: RecognizerRules {
+    public var minFingers = 1
+    public var maxFingers = 5
+    public var maxCount = 2
+    public var maxDuration = 0.3
+    public var maxMovementMM = 3.0
+    /// libinput's value.
+    public var touchpadMaxMovementMM = 1.3
+    /// Android's double-tap timeout.
+    public var interval = 0.3
+    public var chainDistanceMM = 15.0
+
+    public init() {}
+
+    public static let parameters = Parameter<Self>.fingers(\.minFingers, \.maxFingers, range: 1...5) + [
+        Parameter("max_count", \.maxCount, range: 1...5,
+                  "Longest chain (2 = double taps); 1 reports every tap at lift without delay."),
+        Parameter("max_duration_s", \.maxDuration, range: 0.02...2, was: "max_duration",
+                  "Longest touch, first finger down to last finger up."),
+        Parameter("max_movement_mm", \.maxMovementMM, range: 0...30,
+                  "Slop on touchscreens: a finger moving further is not tapping."),
+        Parameter("touchpad_max_movement_mm", \.touchpadMaxMovementMM, range: 0...30, "Slop on touchpads."),
+        Parameter("double_tap_interval_s", \.interval, range: 0.05...2, was: "double_tap_interval",
+                  "Longest time from a lift to the next tap of a chain."),
+        Parameter("double_tap_distance_mm", \.chainDistanceMM, range: 0...200,
+                  "Furthest the next tap of a chain may land from the previous one."),
+    ]
 }

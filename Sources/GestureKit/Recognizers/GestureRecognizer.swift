@@ -32,8 +32,6 @@ public enum RecognizerState: Sendable, Equatable {
 /// events are dropped). Appending to a caller-owned buffer keeps steady-state input free of
 /// allocation.
 public protocol GestureRecognizer: AnyObject {
-    /// The name used in config, on the socket and in `requires_failure_of`, e.g. "circle".
-    var name: String { get }
     var kind: GestureKind { get }
     var state: RecognizerState { get }
 
@@ -56,6 +54,11 @@ public protocol GestureRecognizer: AnyObject {
     /// Back to `possible`, with no memory of the previous gesture except what a multi-gesture
     /// recognizer needs on purpose (a double tap's first tap).
     func reset()
+}
+
+extension GestureRecognizer {
+    /// The name used in config, on the socket and in arena rules, e.g. "circle".
+    public var name: String { kind.rawValue }
 }
 
 extension RecognizerState {
