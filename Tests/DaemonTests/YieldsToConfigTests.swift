@@ -66,9 +66,9 @@ import Testing
             yields_to = { pan = ["swipe"] }
             """, file: "y.toml")
         #expect(ArenaRulesBuilder.rules(for: config.defaults).yieldsTo == ["pan": ["swipe"]])
-        #expect(ConfigExplanation(config: config).text.contains("pan begins at once and gives way to swipe"))
+        #expect(ConfigExplanation(config: config).text.contains("pan yields to swipe: begins without waiting for them"))
         // Without the key, the built-in rule: pan gives way to swipe and the shapes.
         let plain = try ConfigLoader().parse("", file: "y.toml")
-        #expect(ConfigExplanation(config: plain).text.contains("pan begins at once and gives way to swipe, circle, checkmark, tickle, shape"))
+        #expect(ConfigExplanation(config: plain).text.contains("pan yields to swipe, circle, checkmark, tickle, shape: begins"))
     }
 }
