@@ -33,7 +33,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
@@ -52,10 +51,7 @@ let package = Package(
         // Input: devices, udev, recordings, the contact tracker, the per-device pipeline.
         .target(
             name: "Evdev",
-            dependencies: [
-                "GestureKit", "CLibevdev", "CLibudev", "CMtdev",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
+            dependencies: ["GestureKit", "CLibevdev", "CLibudev", "CMtdev"],
             swiftSettings: hotPath
         ),
 
@@ -70,7 +66,6 @@ let package = Package(
                 "GestureKit", "Evdev", "CLinux", "CMosquitto",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: ownImports
         ),

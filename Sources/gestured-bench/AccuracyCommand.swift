@@ -10,11 +10,9 @@ struct AccuracyCommand: ParsableCommand {
         commandName: "accuracy",
         abstract: "Circle and checkmark accuracy on the unistroke corpus, leave-one-subject-out.")
 
-    @Option(help: "Directory holding unistroke/ and unistroke-s02-s05/.")
-    var fixtures = "Tests/Fixtures"
+    @OptionGroup var corpus: CorpusOption
 
     func run() throws {
-        let corpus = try UnistrokeCorpus.load(UnistrokeCorpus.sources(fixtures: fixtures))
-        print(ShapeAccuracy.report(ShapeEvaluation.run(corpus)))
+        print(ShapeAccuracy.report(ShapeEvaluation.run(try corpus.load())))
     }
 }

@@ -41,10 +41,7 @@ struct BenchReport {
     func json() -> String {
         var w = JSONWriter(capacity: 1024)
         w.beginObject()
-        w.key("pipelines")
-        w.beginArray()
-        for p in pipelines {
-            w.beginObject()
+        w.objects("pipelines", pipelines) { w, p in
             w.key("recording"); w.string(p.recording)
             w.key("events"); w.int(p.events)
             w.key("gestures_per_pass"); w.int(p.gestures)
@@ -54,32 +51,20 @@ struct BenchReport {
             w.key("events_per_second"); w.number(1e9 / p.nsPerEvent.median, decimals: 0)
             w.key("allocations_per_event"); w.number(p.allocationsPerEvent, decimals: 5)
             w.key("input_path_allocations_per_pass"); w.int(p.inputPathAllocations)
-            w.endObject()
         }
-        w.endArray()
-        w.key("passthrough")
-        w.beginArray()
-        for p in passthrough {
-            w.beginObject()
+        w.objects("passthrough", passthrough) { w, p in
             w.key("recording"); w.string(p.recording)
             w.key("frames"); w.int(p.frames)
             w.key("ns_per_frame_median"); w.number(p.nsPerFrame.median, decimals: 0)
             w.key("ns_per_frame_p99"); w.number(p.nsPerFrame.p99, decimals: 0)
             w.key("ns_per_frame_without_passthrough_median"); w.number(p.pipelineNsPerFrame.median, decimals: 0)
             w.key("allocations_per_event"); w.number(p.allocationsPerEvent, decimals: 5)
-            w.endObject()
         }
-        w.endArray()
-        w.key("circle_fit")
-        w.beginArray()
-        for c in circleFits {
-            w.beginObject()
+        w.objects("circle_fit", circleFits) { w, c in
             w.key("points"); w.int(c.points)
             w.key("ns_median"); w.number(c.nanoseconds.median, decimals: 0)
             w.key("ns_p99"); w.number(c.nanoseconds.p99, decimals: 0)
-            w.endObject()
         }
-        w.endArray()
         if let m = memory {
             w.key("rss_kb"); w.int(m.rss)
             w.key("peak_rss_kb"); w.int(m.peak)

@@ -20,7 +20,7 @@ struct OutputCommand: ParsableCommand {
     var clicks = 10_000
 
     @Argument(help: "A recording with one circle (evemu).")
-    var recording = "Tests/Fixtures/recordings/tablets/Wacom_ISDv4_E6_Finger.single-center-circle.events"
+    var recording = BenchRecording.circle
 
     func run() throws {
         let uinput = access("/dev/uinput", W_OK) == 0
@@ -46,11 +46,9 @@ struct OutputCommand: ParsableCommand {
 
         // Gesture → keys: the circle recording through the full pipeline; the sample runs from
         // the start of feeding the event that completes the circle to the end of the key writes.
-        let loaded = try Recording.load(path: recording)
-        let events = loaded.events
-        guard let first = events.first, let last = events.last else { throw BenchError("\(recording): no events") }
-        let pipeline = DevicePipeline(info: loaded.info, transform: CoordinateTransform(), arena: RecognizerCatalog.defaultArena())
-        let span = last.time - first.time + 1
+        let replay = try BenchRecording(path: recording)
+        let events = replay.events, span = replay.span
+        let pipeline = replay.pipeline()
         var offset = 0.0
         var samples: [Double] = []
         samples.reserveCapacity(runs)

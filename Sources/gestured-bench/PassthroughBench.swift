@@ -20,21 +20,16 @@ struct PassthroughBench {
         var allocationsPerEvent: Double
     }
 
-    var path: String
-    var runs: Int
-
-    func run() throws -> Result {
-        let recording = try Recording.load(path: path)
-        let events = recording.events
-        guard let first = events.first, let last = events.last else { throw BenchError("\(path): no events") }
-        guard recording.info.touchProtocol == .multitouchB else { throw BenchError("\(path): passthrough needs a protocol B device") }
+    /// `runs` timed passes after two warm-up passes, with and without passthrough.
+    static func measure(_ replay: BenchRecording, runs: Int) throws -> Result {
+        let recording = replay.recording, events = replay.events, span = replay.span
+        guard recording.info.touchProtocol == .multitouchB else { throw BenchError("\(replay.path): passthrough needs a protocol B device") }
         let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw BenchError("cannot open /dev/null") }
         defer { close(fd) }
-        let span = last.time - first.time + 1
 
         func measure(passthrough: Bool) -> (Distribution, Double, Int) {
-            let pipeline = DevicePipeline(info: recording.info, transform: CoordinateTransform(), arena: RecognizerCatalog.defaultArena())
+            let pipeline = replay.pipeline()
             let clone = TouchClone(sink: FileFrameSink(fd: fd), slotCount: recording.info.slotCount)
             let p = Passthrough(clone: clone, rules: TouchRelay.Rules(edgeDepthMM: 6))
             var offset = 0.0
@@ -68,7 +63,7 @@ struct PassthroughBench {
 
         let (plain, _, _) = measure(passthrough: false)
         let (forwarded, allocations, frames) = measure(passthrough: true)
-        return Result(recording: path, frames: frames, nsPerFrame: forwarded, pipelineNsPerFrame: plain,
+        return Result(recording: replay.path, frames: frames, nsPerFrame: forwarded, pipelineNsPerFrame: plain,
                       allocationsPerEvent: allocations)
     }
 }

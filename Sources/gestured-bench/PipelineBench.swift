@@ -21,20 +21,10 @@ struct PipelineBench {
         var encodedBytesPerPass: Int
     }
 
-    var path: String
-    var runs: Int
-
-    func run() throws -> Result {
-        let recording = try Recording.load(path: path)
-        let events = recording.events
-        guard let last = events.last, let first = events.first else {
-            throw BenchError("\(path): the recording has no events")
-        }
-        // Each pass continues the clock where the previous one ended so that the recognizers
-        // see one long session, not time running backwards.
-        let span = last.time - first.time + 1
-        let pipeline = DevicePipeline(
-            info: recording.info, transform: CoordinateTransform(), arena: RecognizerCatalog.defaultArena())
+    /// `runs` timed passes after two warm-up passes.
+    static func measure(_ replay: BenchRecording, runs: Int) -> Result {
+        let events = replay.events, span = replay.span
+        let pipeline = replay.pipeline()
         let label = pipeline.label
         var gestures = 0
         var encodedBytes = 0
@@ -85,14 +75,9 @@ struct PipelineBench {
         let inputOnly = gestured_allocation_count() - before2
 
         return Result(
-            recording: path, events: events.count, gestures: gesturesPerPass,
+            recording: replay.path, events: events.count, gestures: gesturesPerPass,
             nsPerEvent: Distribution(samples), inputNsPerEvent: Distribution(inputSamples),
             allocationsPerEvent: Double(withEncoding) / Double(runs * events.count),
             inputPathAllocations: Int(inputOnly), encodedBytesPerPass: encodedBytes / (2 * runs + 2))
     }
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
 }

@@ -9,8 +9,7 @@ struct ShapesCommand: ParsableCommand {
         commandName: "shapes",
         abstract: "Taught shapes: accuracy on the unistroke corpus (open set, leave-one-subject-out) and matching cost.")
 
-    @Option(help: "Directory holding unistroke/ and unistroke-s02-s05/.")
-    var fixtures = "Tests/Fixtures"
+    @OptionGroup var corpus: CorpusOption
 
     @Option(help: "Examples per taught shape when a person teaches their own.")
     var k = 5
@@ -26,8 +25,7 @@ struct ShapesCommand: ParsableCommand {
 
     func run() throws {
         if !speedOnly {
-            let corpus = try UnistrokeCorpus.load(UnistrokeCorpus.sources(fixtures: fixtures))
-            let accuracy = TaughtShapeAccuracy(corpus: corpus)
+            let accuracy = TaughtShapeAccuracy(corpus: try corpus.load())
             print(accuracy.report(k: k, repetitions: repetitions, seed: seed))
         }
         print(ShapeMatchBench().run().table())

@@ -17,8 +17,8 @@ struct CheckConfig: ParsableCommand {
         do {
             let config = try ConfigLoader().load(path: file)
             if !quiet {
-                print("\(file): OK")
-                print(ConfigExplanation(config: config).text)
+                StandardStream.writeLine("\(file): OK")
+                StandardStream.writeLine(ConfigExplanation(config: config).text)
             }
         } catch let e as ConfigErrors {
             StandardStream.writeError(e.description + "\n")

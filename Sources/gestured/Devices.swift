@@ -1,4 +1,5 @@
 import ArgumentParser
+import Daemon
 import Evdev
 import Glibc
 
@@ -10,18 +11,18 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let monitor = DeviceMonitor()
-        if let notice = monitor.notice { print("note: \(notice)") }
+        if let notice = monitor.notice { StandardStream.writeLine("note: \(notice)") }
         let candidates = monitor.enumerate()
         if candidates.isEmpty {
-            print("no touch devices found")
+            StandardStream.writeLine("no touch devices found")
             return
         }
         for c in candidates {
             do {
                 let device = try EvdevDevice(devnode: c.devnode, properties: c.properties)
-                print(Self.describe(device, clone: TouchClone.node(forDeviceNamed: device.info.name)))
+                StandardStream.writeLine(Self.describe(device, clone: TouchClone.node(forDeviceNamed: device.info.name)))
             } catch {
-                print("\(c.devnode): cannot open: \(error)")
+                StandardStream.writeLine("\(c.devnode): cannot open: \(error)")
             }
         }
     }

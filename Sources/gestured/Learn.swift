@@ -99,8 +99,8 @@ struct Learn: ParsableCommand {
                 throw LearnFailure("timed out after \(Self.seconds(timeout)) s with \(taken) of \(count) strokes (\(book.path) has what was taken)")
             }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let n = poll(&pfd, 1, Int32(min(left, 1) * 1000))
-            if n < 0 && errno != EINTR { throw LearnFailure("poll: \(String(cString: strerror(errno)))") }
+            let n = retryingInterrupts { poll(&pfd, 1, Int32(min(left, 1) * 1000)) }
+            if n < 0 { throw LearnFailure("poll: \(Errno.current)") }
             guard n > 0 else { continue }
             var verdicts: [StrokeCollector.Verdict] = []
             let outcome = device.read { e in
@@ -110,7 +110,7 @@ struct Learn: ParsableCommand {
             }
             switch outcome {
             case .unplugged: throw LearnFailure("\(device.devnode): unplugged")
-            case .failed(let e): throw LearnFailure("\(device.devnode): read failed: \(String(cString: strerror(e)))")
+            case .failed(let e): throw LearnFailure("\(device.devnode): read failed: \(Errno(rawValue: e))")
             case .dropped(let time):
                 tracker.resync(time: time, slots: device.slotSnapshot()) { frame in
                     if let v = collector.handle(frame) { verdicts.append(v) }

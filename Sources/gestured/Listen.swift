@@ -1,6 +1,7 @@
 import ArgumentParser
 import Daemon
 import GestureKit
+import Evdev
 import Glibc
 
 struct Listen: ParsableCommand {
@@ -21,19 +22,19 @@ struct Listen: ParsableCommand {
         let path = socket ?? GestureService.defaultSocketPath(environment: ProcessEnvironment.current)
         let fd = UnixConnection.connect(path: path)
         guard fd >= 0 else {
-            throw ValidationError("cannot connect to \(path): \(String(cString: strerror(errno)))")
+            throw ValidationError("cannot connect to \(path): \(Errno.current)")
         }
         defer { close(fd) }
         if !gesture.isEmpty {
             let names = gesture.map { "\"\($0)\"" }.joined(separator: ",")
-            let line = "{\"subscribe\":[\(names)]}\n"
-            _ = line.withCString { write(fd, $0, strlen($0)) }
+            var line = "{\"subscribe\":[\(names)]}\n"
+            line.withUTF8 { try? FileIO.write(fd, all: UnsafeRawBufferPointer($0)) }
         }
         var pending: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
+            let n = (try? buf.withUnsafeMutableBytes { buffer throws(Errno) in try FileIO.read(fd, into: buffer) }) ?? 0
+            if n == 0 { break }
             pending.append(contentsOf: buf[0..<n])
             while let nl = pending.firstIndex(of: 10) {
                 let line = String(decoding: pending[0..<nl], as: UTF8.self)
@@ -42,7 +43,7 @@ struct Listen: ParsableCommand {
                 StandardStream.writeOutput((json ? line : EventLine.readable(line)) + "\n")
             }
         }
-        if !json { print("connection closed") }
+        if !json { StandardStream.writeLine("connection closed") }
     }
 }
 

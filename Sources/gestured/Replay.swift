@@ -35,22 +35,22 @@ struct Replay: ParsableCommand {
             }
         }
         var failed = false
-        let out = LineWriter(fd: 1)
+        let out = StandardStream()
         for path in files {
             let recording: Recording
             do {
                 recording = try Recording.load(path: path, descriptionPath: device)
             } catch {
-                LineWriter.standardError("gestured replay: \(error)")
+                StandardStream.writeError("gestured replay: \(error)\n")
                 failed = true
                 continue
             }
             if recording.info.sizeIsFallback {
                 // Thresholds are in mm: say when the mm are a guess.
-                LineWriter.standardError("gestured replay: note: \(path): \(recording.info.sizeReason)")
+                StandardStream.writeError("gestured replay: note: \(path): \(recording.info.sizeReason)\n")
             }
             let pipeline = loaded.map { config in
-                PipelineFactory.pipeline(info: recording.info, config: config) { LineWriter.standardError("gestured replay: note: \($0)") }
+                PipelineFactory.pipeline(info: recording.info, config: config) { StandardStream.writeError("gestured replay: note: \($0)\n") }
             }
             Self.replay(recording, pipeline: pipeline, frames: frames, out: out)
         }
@@ -58,7 +58,7 @@ struct Replay: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    static func replay(_ recording: Recording, pipeline configured: DevicePipeline? = nil, frames: Bool, out: LineWriter) {
+    static func replay(_ recording: Recording, pipeline configured: DevicePipeline? = nil, frames: Bool, out: StandardStream) {
         let pipeline = configured ?? DevicePipeline(info: recording.info, arena: RecognizerCatalog.defaultArena())
         let label = pipeline.label
         let emit: (GestureEvent) -> Void = { event in out.line(event.json(device: label)) }
@@ -82,44 +82,5 @@ struct Replay: ParsableCommand {
             pipeline.tick(now: d, onGesture: emit)
             guardCount += 1
         }
-    }
-}
-
-/// Buffered line output (one write per 64 KiB, not per line).
-final class LineWriter {
-    let fd: Int32
-    private var buffer: [UInt8] = []
-
-    init(fd: Int32) {
-        self.fd = fd
-        buffer.reserveCapacity(65536 + 4096)
-    }
-
-    deinit { flush() }
-
-    func line(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
-        buffer.append(10)
-        if buffer.count >= 65536 { flush() }
-    }
-
-    func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + offset, raw.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += n
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    static func standardError(_ s: String) {
-        let w = LineWriter(fd: 2)
-        w.line(s)
-        w.flush()
     }
 }

@@ -74,16 +74,16 @@ struct Trace: ParsableCommand {
         guard !quiet else { return }
         for stroke in trace.strokes {
             for line in StrokeTraceRenderer.legend(stroke, trace: trace) where !line.text.isEmpty {
-                print(line.text)
+                StandardStream.writeLine(line.text)
             }
             for (i, turn) in stroke.tickle.turns.enumerated() {
-                print("  tickle turn \(i + 1) at (\(mm(turn.point.x)), \(mm(turn.point.y))) mm: travel \(mm(turn.travelMM)) mm, "
+                StandardStream.writeLine("  tickle turn \(i + 1) at (\(mm(turn.point.x)), \(mm(turn.point.y))) mm: travel \(mm(turn.travelMM)) mm, "
                       + "\(SVGCanvas.number(turn.seconds, digits: 3)) s, slope \(SVGCanvas.number(turn.slope)): \(turn.verdict.reason)")
             }
         }
-        for row in shapeRows { print("  taught " + ShapeMatchTrace.line(row)) }
-        print("wrote \(svg): \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s")")
-        if let shapesSvg { print("wrote \(shapesSvg): each stroke beside its nearest taught examples") }
+        for row in shapeRows { StandardStream.writeLine("  taught " + ShapeMatchTrace.line(row)) }
+        StandardStream.writeLine("wrote \(svg): \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s")")
+        if let shapesSvg { StandardStream.writeLine("wrote \(shapesSvg): each stroke beside its nearest taught examples") }
     }
 
     private func mm(_ v: Double) -> String { SVGCanvas.number(v, digits: 1) }

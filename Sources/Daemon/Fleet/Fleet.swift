@@ -49,40 +49,14 @@ final class Fleet {
     }
 
     /// The `mqtt` object of the status reply.
-    func writeStatus(_ w: inout JSONWriter) {
+    var status: ServiceStatus.Fleet {
         let c = link.counters
-        w.beginObject()
-        w.key("topic"); w.string(link.prefix)
-        w.key("connected"); w.bool(c.connected)
-        w.key("queued"); w.int(c.queued)
-        w.key("dropped"); w.int(c.dropped)
-        w.key("published"); w.int(c.published)
-        w.endObject()
+        return .init(topic: link.prefix, connected: c.connected, queued: c.queued, dropped: c.dropped, published: c.published)
     }
 
     static func hostname() -> String {
         var buf = [UInt8](repeating: 0, count: 256)
         guard buf.withUnsafeMutableBytes({ gethostname($0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }) == 0 else { return "localhost" }
         return String(decoding: buf.prefix { $0 != 0 }, as: UTF8.self)
-    }
-}
-
-extension GestureService {
-    /// Connects to the broker in the background and takes its commands in the loop.
-    func startFleet(_ config: MQTTConfig) throws {
-        let f = try Fleet(config: config, log: log)
-        try loop.add(f.link.commandFD) { [unowned self, unowned f] _ in
-            for line in f.link.takeCommands() { f.reply(self.answer(line: line, client: nil)) }
-        }
-        try f.link.start()
-        fleet = f
-        log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
-    }
-
-    func stopFleet() {
-        guard let f = fleet else { return }
-        loop.remove(f.link.commandFD)
-        f.link.stop()
-        fleet = nil
     }
 }

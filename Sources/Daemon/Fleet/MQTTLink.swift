@@ -1,6 +1,7 @@
 import CLinux
 import CMosquitto
 import Glibc
+import Evdev
 import Logging
 import Synchronization
 
@@ -289,6 +290,6 @@ final class MQTTLink: @unchecked Sendable {
     }
 
     private static func describe(_ rc: Int32) -> String {
-        rc == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(rc))
+        rc == MOSQ_ERR_ERRNO.rawValue ? Errno.current.description : String(cString: mosquitto_strerror(rc))
     }
 }

@@ -1,4 +1,5 @@
 import CLinux
+import Evdev
 import Glibc
 
 /// The daemon's one thread: epoll over every file descriptor (devices, udev monitor, socket,
@@ -49,11 +50,10 @@ public final class EventLoop {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         afterEvents()
         while running {
-            let n = events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32($0.count), -1) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                break
+            let n = events.withUnsafeMutableBufferPointer { buffer in
+                retryingInterrupts { epoll_wait(epfd, buffer.baseAddress, Int32(buffer.count), -1) }
             }
+            if n < 0 { break }
             for i in 0..<Int(n) {
                 let fd = events[i].data.fd
                 // A handler may have removed this fd (or another one of this batch).
@@ -77,5 +77,5 @@ public struct SystemError: Error, CustomStringConvertible {
         self.code = code
     }
 
-    public var description: String { "\(call): \(String(cString: strerror(code)))" }
+    public var description: String { "\(call): \(Errno(rawValue: code))" }
 }

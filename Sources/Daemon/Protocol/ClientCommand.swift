@@ -12,15 +12,6 @@ public enum ClientCommand: Equatable {
 
     public struct ParseError: Error { public var message: String }
 
-    /// One command line to its one reply line: the socket's clients and the fleet's broker
-    /// speak this same protocol. Malformed lines are answered here, commands by `answer`.
-    public static func reply(to line: String, _ answer: (ClientCommand) -> String) -> String {
-        switch parse(line) {
-        case .success(let cmd): answer(cmd)
-        case .failure(let e): errorLine(e.message)
-        }
-    }
-
     public static func parse(_ line: String) -> Result<ClientCommand, ParseError> {
         let value: JSONValue
         do {

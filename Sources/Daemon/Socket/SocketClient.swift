@@ -1,4 +1,5 @@
 import CLinux
+import Evdev
 import Glibc
 
 /// One connected client: what it sent that is not a full line yet, what we owe it, and what it
@@ -32,12 +33,14 @@ final class SocketClient {
         var buf = [UInt8](repeating: 0, count: 4096)
         var lines: [String] = []
         while true {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n == 0 { return .closed }
-            if n < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+            let read: Int?
+            do {
+                read = try buf.withUnsafeMutableBytes { buffer throws(Errno) in try FileIO.readAvailable(fd, into: buffer) }
+            } catch {
                 return .closed
             }
+            guard let n = read else { break }
+            if n == 0 { return .closed }
             input.append(contentsOf: buf[0..<n])
             while let nl = input.firstIndex(of: 10) {
                 lines.append(String(decoding: input[0..<nl], as: UTF8.self))
@@ -65,14 +68,11 @@ final class SocketClient {
     /// Writes as much as the socket takes, never blocking.
     func flush() -> FlushResult {
         while outputStart < output.count {
+            // send, not write: MSG_NOSIGNAL, so a client gone away is EPIPE, not a SIGPIPE.
             let n = output.withUnsafeBytes { buf in
-                send(fd, buf.baseAddress! + outputStart, output.count - outputStart, Int32(MSG_NOSIGNAL))
+                retryingInterrupts { send(fd, buf.baseAddress! + outputStart, output.count - outputStart, Int32(MSG_NOSIGNAL)) }
             }
-            if n < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { return .pending }
-                if errno == EINTR { continue }
-                return .failed
-            }
+            if n < 0 { return errno == EAGAIN ? .pending : .failed }
             outputStart += n
         }
         output.removeAll(keepingCapacity: true)

@@ -4,7 +4,8 @@ import Glibc
 import Logging
 
 /// Clients of the Unix socket: accepts them (up to the limit), sends each the events it
-/// subscribed to as JSON Lines, answers their commands, and drops the ones that fall behind.
+/// subscribed to as JSON Lines, answers their command lines through `ClientProtocol`, and drops
+/// the ones that fall behind.
 /// Every write is non-blocking; nothing a client does can stall the loop.
 public final class SocketHub {
     private let loop: EventLoop
@@ -23,8 +24,8 @@ public final class SocketHub {
     /// Accepts per wake-up: a flood of connects must not keep the loop from serving clients.
     static let acceptBatch = 32
     static let refusalLogInterval = 1.0
-    /// Answers a command with one JSON line.
-    var onCommand: (ClientCommand, SocketClient) -> String = { _, _ in #"{"error":"not ready"}"# }
+    /// Carries out a client's command (`ClientProtocol` reads the line and writes the reply).
+    var onCommand: (ClientCommand, SocketClient) -> ClientReply = { _, _ in .error("not ready") }
 
     public var clientCount: Int { clients.count }
 
@@ -47,7 +48,7 @@ public final class SocketHub {
         for _ in 0..<Self.acceptBatch {
             guard let fd = listener.accept() else { break }
             if clients.count >= maxClients {
-                let msg = "{\"error\":\"too many clients (limit \(maxClients))\"}\n"
+                let msg = ClientReply.error("too many clients (limit \(maxClients))").line + "\n"
                 _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
                 close(fd)
                 refused()
@@ -73,7 +74,7 @@ public final class SocketHub {
             case .closed:
                 drop(client, reason: "disconnected")
             case .lineTooLong:
-                _ = client.enqueue(#"{"error":"command line too long"}"#, limit: bufferLimit)
+                _ = client.enqueue(ClientReply.error("command line too long").line, limit: bufferLimit)
                 _ = client.flush()
                 drop(client, reason: "sent a line longer than 64 KiB")
             case .lines(let lines):
@@ -84,7 +85,7 @@ public final class SocketHub {
                     rearm()
                 }
                 for line in lines where !line.allSatisfy(\.isWhitespace) {
-                    let reply = ClientCommand.reply(to: line) { onCommand($0, client) }
+                    let reply = ClientProtocol.reply(to: line) { onCommand($0, client) }
                     guard send(reply, to: client) else { return }
                 }
             }
@@ -116,7 +117,7 @@ public final class SocketHub {
         }
         for client in Array(clients.values) {
             if let since = client.partialLineSince, since + lineTimeout <= now {
-                _ = client.enqueue(errorLine("incomplete line: no newline within \(fmt(lineTimeout)) s"), limit: bufferLimit)
+                _ = client.enqueue(ClientReply.error("incomplete line: no newline within \(fmt(lineTimeout)) s").line, limit: bufferLimit)
                 _ = client.flush()
                 drop(client, reason: "sent an incomplete line and no newline within \(fmt(lineTimeout)) s")
             }
@@ -177,12 +178,4 @@ public final class SocketHub {
         loop.remove(listener.fd)
         listener.shutdown()
     }
-}
-
-func errorLine(_ message: String) -> String {
-    var w = JSONWriter()
-    w.beginObject()
-    w.key("error"); w.string(message)
-    w.endObject()
-    return w.text
 }

@@ -1,4 +1,5 @@
 import CLinux
+import Evdev
 import Glibc
 
 /// The listening Unix socket: created at a path with the configured mode and group, or handed
@@ -26,14 +27,7 @@ public final class UnixListener {
             }
         }
         let staging = path + ".\(getpid()).new"
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(staging.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { throw SystemError("socket path too long", code: ENAMETOOLONG) }
-        withUnsafeMutableBytes(of: &addr.sun_path) { buf in
-            for (i, b) in bytes.enumerated() { buf[i] = b }
-            buf[bytes.count] = 0
-        }
+        guard let address = UnixAddress(staging) else { throw SystemError("socket path too long", code: ENAMETOOLONG) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if fd < 0 { throw SystemError("socket") }
         func fail(_ e: SystemError) -> SystemError {
@@ -42,9 +36,7 @@ public final class UnixListener {
             return e
         }
         unlink(staging)
-        let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let rc = address.withSockaddr { bind(fd, $0, $1) }
         if rc < 0 { let e = SystemError("bind \(path)"); close(fd); throw e }
         if chmod(staging, mode_t(mode)) < 0 { throw fail(SystemError("chmod \(path)")) }
         if let g = group {
@@ -81,19 +73,10 @@ public final class UnixListener {
 /// Client side of the socket, for `gestured listen` (blocking).
 public enum UnixConnection {
     public static func connect(path: String) -> Int32 {
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { errno = ENAMETOOLONG; return -1 }
-        withUnsafeMutableBytes(of: &addr.sun_path) { buf in
-            for (i, b) in bytes.enumerated() { buf[i] = b }
-            buf[bytes.count] = 0
-        }
+        guard let address = UnixAddress(path) else { errno = ENAMETOOLONG; return -1 }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if fd < 0 { return -1 }
-        let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let rc = retryingInterrupts { address.withSockaddr { Glibc.connect(fd, $0, $1) } }
         if rc < 0 { let e = errno; Glibc.close(fd); errno = e; return -1 }
         return fd
     }

@@ -1,3 +1,4 @@
+import Evdev
 import Glibc
 
 /// The few file operations the daemon and its subcommands need, on Glibc: Foundation's
@@ -7,21 +8,7 @@ public enum FileSystem {
     /// Stops after `maxBytes` + 1 bytes, so a caller can tell "too large" without reading
     /// a device file or a huge file to its end.
     public static func contents(atPath path: String, maxBytes: Int = Int.max) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxBytes { return bytes }
-        }
+        try? FileIO.contents(ofPath: path, maxBytes: maxBytes)
     }
 
     /// `mkdir -p`: creates `path` and any missing parents (mode 0755 before the umask).
@@ -51,54 +38,26 @@ public enum FileSystem {
     }
 
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so readers
-    /// never see half a file. Throws the errno text on failure.
-    public static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(FileError) {
+    /// never see half a file.
+    public static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(Errno) {
         let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(errno: errno) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = FileError(errno: errno)
+        do throws(Errno) {
+            let fd = retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+            guard fd >= 0 else { throw Errno.current }
+            do throws(Errno) {
+                try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try FileIO.write(fd, all: buffer) } }.get()
+            } catch {
                 close(fd)
-                unlink(temporary)
-                throw e
+                throw error
             }
-            written += n
-        }
-        if close(fd) != 0 {
-            let e = FileError(errno: errno)
+            if close(fd) != 0 { throw Errno.current }
+            if rename(temporary, path) != 0 { throw Errno.current }
+        } catch {
             unlink(temporary)
-            throw e
-        }
-        if rename(temporary, path) != 0 {
-            let e = FileError(errno: errno)
-            unlink(temporary)
-            throw e
+            throw error
         }
     }
 
     /// The names in a directory (without "." and ".."), or nil when it cannot be read.
-    public static func entries(ofDirectory path: String) -> [String]? {
-        guard let dir = opendir(path) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    public struct FileError: Error, CustomStringConvertible {
-        public var errno: Int32
-        public var description: String {
-            guard let s = strerror(errno) else { return "errno \(errno)" }
-            return String(cString: s)
-        }
-    }
+    public static func entries(ofDirectory path: String) -> [String]? { TextFile.entries(ofDirectory: path) }
 }

@@ -17,22 +17,12 @@ public struct ServiceNotifier {
     public func stopping() { send("STOPPING=1") }
 
     public func send(_ message: String) {
-        guard let path else { return }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(path.utf8)
-        // "@name" is an abstract socket: a leading NUL byte.
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return }
-        withUnsafeMutableBytes(of: &addr.sun_path) { buf in for (i, b) in bytes.enumerated() { buf[i] = b } }
-        let len = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+        guard let path, let address = UnixAddress(path, abstract: true) else { return }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return }
         defer { close(fd) }
         _ = message.withCString { msg in
-            withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, msg, strlen(msg), Int32(MSG_NOSIGNAL), $0, len) }
-            }
+            address.withSockaddr { sendto(fd, msg, strlen(msg), Int32(MSG_NOSIGNAL), $0, $1) }
         }
     }
 }

@@ -13,7 +13,7 @@ public struct DeviceError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    public var description: String { "\(devnode): \(message): \(errnoText(errno))" }
+    public var description: String { "\(devnode): \(message): \(Errno(rawValue: errno))" }
 }
 
 /// What one `EvdevDevice.read` call found.

@@ -22,12 +22,10 @@ public struct EventFrame {
     public mutating func send(to fd: Int32) -> Int32 {
         append(type: EV.SYN, code: SYN.REPORT, value: 0)
         defer { events.removeAll(keepingCapacity: true) }
-        let bytes = events.count * MemoryLayout<input_event>.stride
-        while true {
-            let n = events.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, bytes) }
-            if n == bytes { return 0 }
-            if n < 0 && errno == EINTR { continue }
-            return n < 0 ? errno : EIO
+        let written = events.withUnsafeBytes { bytes in Result { () throws(Errno) in try FileIO.write(fd, bytes) == bytes.count } }
+        switch written {
+        case .success(let whole): return whole ? 0 : EIO
+        case .failure(let error): return error.rawValue
         }
     }
 }

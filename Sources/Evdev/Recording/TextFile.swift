@@ -15,44 +15,34 @@ public enum TextFile {
     }
 
     public static func read(_ path: String) throws(RecordingError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw RecordingError(file: path, line: 0, message: "cannot open: \(errnoText(errno))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw RecordingError(file: path, line: 0, message: "cannot read: \(errnoText(errno))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxBytes { throw RecordingError(file: path, line: 0, message: "file larger than \(maxBytes >> 20) MB") }
+        let bytes: [UInt8]
+        do throws(FileFailure) {
+            bytes = try FileIO.contents(ofPath: path, maxBytes: maxBytes)
+        } catch {
+            throw RecordingError(file: path, line: 0, message: error.description)
         }
+        if bytes.count > maxBytes { throw RecordingError(file: path, line: 0, message: "file larger than \(maxBytes >> 20) MB") }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    /// Names of the entries of a directory (without "." and "..").
-    public static func list(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
+    /// Names of the entries of a directory (without "." and ".."); empty when it cannot be read.
+    public static func list(_ dir: String) -> [String] { entries(ofDirectory: dir) ?? [] }
+
+    /// Names of the entries of a directory (without "." and ".."), or nil when it cannot be read.
+    public static func entries(ofDirectory path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
         var names: [String] = []
-        while let ent = readdir(d) {
-            let name = withUnsafePointer(to: ent.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }
         }
         return names
     }
-}
-
-func errnoText(_ code: Int32) -> String {
-    guard let s = strerror(code) else { return "errno \(code)" }
-    return String(cString: s)
 }
 
 /// "dir/name.ext" → ("dir", "name.ext").

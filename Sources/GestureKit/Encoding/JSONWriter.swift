@@ -123,6 +123,34 @@ public struct JSONWriter {
         endObject()
     }
 
+    /// `"name":{…}`, its members written by `members`.
+    public mutating func object(_ name: String, _ members: (inout JSONWriter) -> Void) {
+        key(name)
+        beginObject()
+        members(&self)
+        endObject()
+    }
+
+    /// `"name":[{…},{…}]`: one object per element, its members written by `members`.
+    public mutating func objects<S: Sequence>(_ name: String, _ elements: S, _ members: (inout JSONWriter, S.Element) -> Void) {
+        key(name)
+        beginArray()
+        for e in elements {
+            beginObject()
+            members(&self, e)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// `"name":["…","…"]`
+    public mutating func strings<S: Sequence<String>>(_ name: String, _ values: S) {
+        key(name)
+        beginArray()
+        for v in values { string(v) }
+        endArray()
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

@@ -2,8 +2,21 @@ import Evdev
 import GestureKit
 import Logging
 
-/// Live devices in the service: enumerate at start, follow hotplug, one source per node.
+/// The service's devices, one source each: the `--replay` recordings, and the live devices
+/// udev reports (enumerated at start, followed through hotplug, one source per node).
 extension GestureService {
+    /// The `--replay` recordings, started at once unless `--hold-replay`.
+    func openRecordings(now: Double) throws {
+        for path in options.replays {
+            let recording = try Recording.load(path: path)
+            let source = RecordingSource(recording: recording, config: config, fast: options.fast, log: log)
+            if !options.holdReplay { source.start(now: now) }
+            recordings.append(source)
+            sources.append(source)
+            fleet?.device(source.label, added: true)
+        }
+    }
+
     func startLiveDevices() {
         let monitor = DeviceMonitor()
         liveMonitor = monitor

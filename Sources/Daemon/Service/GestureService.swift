@@ -1,0 +1,134 @@
+import Evdev
+import GestureKit
+import Glibc
+import Logging
+
+/// The daemon: wires the loop, the socket hub, the action runner and the device sources
+/// together, and owns the current configuration (replaced whole on SIGHUP). What it does apart
+/// from starting, delivering and stopping has its own file: its devices (ServiceDevices), a
+/// reload (ServiceReload), the clients' commands (ServiceCommands), the fleet (ServiceFleet).
+public final class GestureService {
+    let options: ServiceOptions
+    var log: Logger
+    var config: DaemonConfig
+    let loop: EventLoop
+    private let timer: DeadlineTimer
+    private let signals: SignalChannel
+    let notifier: ServiceNotifier
+    var hub: SocketHub!
+    let runner: ActionRunner
+    var sources: [DeviceSource] = []
+    var liveMonitor: DeviceMonitor?
+    var recordings: [RecordingSource] = []
+    private let environment: [String: String]
+    /// The link to the fleet's broker, when `[mqtt]` asks for one.
+    var fleet: Fleet?
+
+    public init(options: ServiceOptions, log: Logger) throws {
+        self.options = options
+        self.log = log
+        environment = ProcessEnvironment.current
+        config = try ConfigLoader().load(path: options.configPath)
+        signals = try SignalChannel()
+        loop = try EventLoop()
+        timer = try DeadlineTimer()
+        notifier = ServiceNotifier(environment: environment)
+        runner = ActionRunner(log: log)
+        runner.setBindings(config.bindings)
+    }
+
+    /// The socket path: --socket, then the config, then the default for who we run as.
+    public static func defaultSocketPath(environment: [String: String]) -> String {
+        if getuid() != 0, let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty { return dir + "/gestured.sock" }
+        return "/run/gestured/gestured.sock"
+    }
+
+    /// Runs until SIGTERM/SIGINT (or the end of replay with --exit-after-replay). Returns the exit status.
+    public func run() throws -> Int32 {
+        let listener: UnixListener
+        if let fd = SocketActivation.listeningSocket(environment: environment) {
+            listener = UnixListener(adopting: fd)
+            log.info("using the socket passed by systemd")
+        } else {
+            let path = options.socketPath ?? config.socket.path ?? Self.defaultSocketPath(environment: environment)
+            let dir = FileSystem.directory(of: path)
+            if !dir.isEmpty { FileSystem.createDirectories(dir) }
+            listener = try UnixListener(path: path, mode: config.socket.mode, group: config.socket.group)
+            log.info("listening on \(path) (mode \(String(config.socket.mode, radix: 8)))")
+        }
+        hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
+        hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
+        if let m = config.mqtt { try startFleet(m) }
+
+        try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
+        try loop.add(timer.fd) { [unowned self] _ in
+            self.timer.acknowledge()
+            self.wakeDue()
+        }
+        do { try openRecordings(now: MonotonicClock.now()) } catch {
+            hub.shutdown()
+            throw error
+        }
+        if options.liveDevices { startLiveDevices() }
+
+        notifier.ready(status: "\(sources.count) devices")
+        log.info("gestured \(DaemonInfo.version) ready: \(sources.count) devices, \(config.bindings.count) bindings")
+        StartupPages.release()
+        loop.run { [unowned self] in self.rearm() }
+
+        notifier.stopping()
+        let t = MonotonicClock.now()
+        for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
+        runner.outputs.removeAll()
+        hub.shutdown()
+        runner.stopAll()
+        stopFleet()
+        log.info("stopped")
+        return 0
+    }
+
+    // MARK: events
+
+    func deliver(_ e: GestureEvent, from source: DeviceSource) {
+        let label = source.label
+        hub.broadcast(e, device: label)
+        runner.handle(e, device: label, now: MonotonicClock.now())
+        fleet?.gesture(e, device: label)
+    }
+
+    private func wakeDue() {
+        let now = MonotonicClock.now()
+        for s in sources {
+            if let w = s.wakeTime, w <= now { s.wake(now: now) { self.deliver($0, from: s) } }
+        }
+        runner.expire(now: now)
+        if options.exitAfterReplay, !recordings.isEmpty, recordings.allSatisfy({ !$0.isPlaying }), runner.runningCount == 0 {
+            log.info("replay finished, exiting (--exit-after-replay)")
+            loop.stop()
+        }
+    }
+
+    /// One timer for everything: the earliest source wake-up or command timeout.
+    private func rearm() {
+        var t = runner.deadline
+        for s in sources { if let w = s.wakeTime { t = min(t ?? w, w) } }
+        timer.arm(t)
+    }
+
+    private func handleSignals() {
+        for sig in signals.drain() {
+            switch sig {
+            case SIGTERM, SIGINT:
+                log.info("signal \(sig == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+                loop.stop()
+            case SIGHUP:
+                reload()
+            case SIGCHLD:
+                runner.reap(now: MonotonicClock.now())
+                wakeDue()
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Evdev
+import GestureKit
+
+/// What each client command does to the service; the protocol (`ClientProtocol`) reads the
+/// line and writes the reply.
+extension GestureService {
+    /// `client` is nil for a command from the fleet's broker.
+    func perform(_ command: ClientCommand, for client: SocketClient?) -> ClientReply {
+        switch command {
+        case .subscribe(let names):
+            if let names, let bad = names.first(where: { GestureKind(rawValue: $0) == nil }) {
+                return .error("unknown gesture \"\(bad)\" (known: \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard let client else { return .error("subscribe is for socket clients; over MQTT, subscribe to the gesture topics") }
+            client.subscriptions = names.map(Set.init)
+            return .subscribed(names)
+        case .setEnabled(let name, let enabled, let device):
+            return setEnabled(name, enabled, device: device)
+        case .status:
+            return .status(status)
+        case .replay:
+            guard !recordings.isEmpty else { return .error("no recordings: start gestured with --replay FILE") }
+            let now = MonotonicClock.now()
+            for r in recordings {
+                if r.isPlaying { r.cancel(now: now) { self.deliver($0, from: r) } }
+                r.start(now: now)
+            }
+            return .replaying(recordings.count)
+        }
+    }
+
+    /// Switches a recognizer on or off on the devices `device` (a glob on name or id) matches,
+    /// all when nil; remembered across reloads.
+    private func setEnabled(_ name: String, _ enabled: Bool, device: String?) -> ClientReply {
+        let matched = sources.filter { s in device.map { Glob.matches($0, s.label.name) || Glob.matches($0, s.label.id) } ?? true }
+        if matched.isEmpty { return .error(device.map { "no device matches \"\($0)\"" } ?? "no devices") }
+        var changed: [DeviceSource] = []
+        let now = MonotonicClock.now()
+        for s in matched where s.pipeline.arena.recognizers.contains(where: { $0.name == name }) {
+            // Switched off mid-gesture, the recognizer is cancelled (a winner says so); the rest go on.
+            s.pipeline.arena.setEnabled(name, enabled, time: now) { self.deliver($0, from: s) }
+            if enabled { s.disabled.remove(name) } else { s.disabled.insert(name) }
+            changed.append(s)
+        }
+        if changed.isEmpty { return .error("no recognizer \"\(name)\" runs on \(device.map { "\"\($0)\"" } ?? "any device")") }
+        return .switched(recognizer: name, enabled: enabled, devices: changed.map(\.label.name))
+    }
+
+    private var status: ServiceStatus {
+        ServiceStatus(
+            version: DaemonInfo.version,
+            config: config.file,
+            clients: hub.clientCount,
+            bindings: config.bindings.count,
+            runningCommands: runner.runningCount,
+            replaying: recordings.filter(\.isPlaying).count,
+            virtualDevices: runner.outputs.present.map {
+                .init(role: $0.role.rawValue, name: $0.device.name, devnode: $0.device.devnode, syspath: $0.device.syspath)
+            },
+            fleet: fleet?.status,
+            devices: sources.map { s in
+                let arena = s.pipeline.arena
+                return .init(
+                    name: s.label.name, id: s.label.id,
+                    clone: (s as? LiveDeviceSource)?.passthrough?.clone.devnode,
+                    recognizers: arena.recognizers.map { ($0.name, arena.isEnabled($0.name)) })
+            })
+    }
+}

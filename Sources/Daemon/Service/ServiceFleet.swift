@@ -1,0 +1,23 @@
+import Logging
+
+/// The service's link to the fleet's broker (`[mqtt]`): the broker's commands are answered
+/// through the client protocol, as a socket client's are, and the replies published.
+extension GestureService {
+    /// Connects to the broker in the background and takes its commands in the loop.
+    func startFleet(_ config: MQTTConfig) throws {
+        let f = try Fleet(config: config, log: log)
+        try loop.add(f.link.commandFD) { [unowned self, unowned f] _ in
+            for line in f.link.takeCommands() { f.reply(ClientProtocol.reply(to: line) { self.perform($0, for: nil) }) }
+        }
+        try f.link.start()
+        fleet = f
+        log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
+    }
+
+    func stopFleet() {
+        guard let f = fleet else { return }
+        loop.remove(f.link.commandFD)
+        f.link.stop()
+        fleet = nil
+    }
+}

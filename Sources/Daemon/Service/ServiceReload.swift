@@ -1,0 +1,26 @@
+import Logging
+
+extension GestureService {
+    /// Loads the config again (SIGHUP); all or nothing: a bad file is logged and the running
+    /// config stays. Bindings and every device's recognizers are rebuilt from the new one;
+    /// `[socket]` and `[mqtt]` connection settings take effect on restart.
+    func reload() {
+        notifier.reloading()
+        defer { notifier.ready(status: "\(sources.count) devices") }
+        let fresh: DaemonConfig
+        do {
+            fresh = try ConfigLoader().load(path: options.configPath)
+        } catch {
+            log.error("reload failed, keeping the running configuration:\n\(error)")
+            return
+        }
+        if fresh.socket != config.socket { log.notice("[socket] changes take effect on restart") }
+        fleet?.reload(fresh.mqtt, log: log)
+        if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
+        config = fresh
+        runner.setBindings(fresh.bindings)
+        let now = MonotonicClock.now()
+        for s in sources { s.rebuild(config: fresh, now: now) { self.deliver($0, from: s) } }
+        log.info("configuration reloaded: \(fresh.bindings.count) bindings")
+    }
+}
