@@ -87,10 +87,11 @@ public final class ActionRunner {
 
     /// Runs the bindings `e` matches. The clock is read only when one matches: every gesture
     /// event comes through here (a pan's on every frame), and in an emulated VM a clock read is
-    /// a system call.
+    /// a system call. Bindings are tested in place and copied only when one matches.
     public func handle(_ e: GestureEvent, device: DeviceLabel, now clock: @autoclosure () -> Double) {
         var time: Double?
-        for b in bindings where b.matches(e, device: device) {
+        for i in bindings.indices where bindings[i].matches(e, device: device) {
+            let b = bindings[i]
             let now = time ?? clock()
             time = now
             var stepCount: Int? = nil
@@ -131,7 +132,8 @@ public final class ActionRunner {
         }
         // Steps also reset on phases the binding does not fire on.
         if e.kind.isContinuous {
-            for b in bindings where b.step != nil && b.gesture == e.kind && !b.phases.contains(e.phase) {
+            for i in bindings.indices where bindings[i].step != nil && bindings[i].gesture == e.kind && !bindings[i].phases.contains(e.phase) {
+                let b = bindings[i]
                 if let q = b.stepOf, let step = b.step { _ = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q) }
             }
         }
