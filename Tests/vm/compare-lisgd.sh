@@ -2,9 +2,12 @@
 # gestured beside lisgd (Debian's lisgd) in the VM of the end-to-end suite, on the same played
 # recording of one-finger swipes (Wacom ISDv4 E6, left to right along the top, 441 events,
 # 1.2 s each), both reading the same device at the same time, the swipe bound in both to
-# the same command (Tests/vm/stamp.sh, which notes the time it started). Prints, per daemon:
-#   - CPU time the daemon process itself used during the playback (utime+stime from
-#     /proc/PID/stat, in clock ticks, and the scheduler's ns from /proc/PID/schedstat),
+# the same command (Tests/vm/stamp.sh, which notes the time it started). After one warm-up
+# swipe (first-time costs: code paged in, the first spawn), ROUNDS rounds of SWIPES swipes;
+# prints, per daemon and round:
+#   - CPU time the daemon process itself used during the round's playback (the scheduler's ns
+#     from /proc/PID/schedstat, and utime+stime from /proc/PID/stat in clock ticks), its page
+#     faults and wakeups (voluntary context switches), and the ratio; all rounds together,
 #   - latency from the last event of each swipe written to the device (the lift's
 #     SYN_REPORT) to the bound command running: median and max, and how many swipes ran it.
 # Then, with a socket client connected to gestured (every gesture encoded and sent), the
@@ -13,7 +16,7 @@
 # reading the same device costs it). Last, both daemons under `strace -c` while 3 swipes play:
 # system calls per 1,000 input events, by call (strace slows them; only counts are reported).
 #
-#   Tests/vm/compare-lisgd.sh [SWIPES]        (default 20)
+#   Tests/vm/compare-lisgd.sh [SWIPES [ROUNDS]]        (default 20 swipes, 3 rounds)
 #
 # GESTURED=path picks the binary (default .build/release/gestured, else .build/debug/gestured
 # with a warning: compare release builds).
@@ -22,7 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
 if [ "${1:-}" != --inside ]; then
-  swipes=${1:-20}
+  swipes=${1:-20} rounds=${2:-3}
   gestured=${GESTURED:-}
   if [ -z "$gestured" ]; then
     if [ -x "$repo/.build/release/gestured" ]; then gestured=$repo/.build/release/gestured
@@ -36,7 +39,7 @@ if [ "${1:-}" != --inside ]; then
   [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
   results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
   timeout -k 20 600 vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes" </dev/null 2>&1 | tee "$results/console.log"
+    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds" </dev/null 2>&1 | tee "$results/console.log"
   status=${PIPESTATUS[0]}
   [ -f "$results/figures.txt" ] || { echo "compare-lisgd: no figures (VM status $status); see $results" >&2; exit 1; }
   exit "$status"
@@ -44,7 +47,7 @@ fi
 
 # ---- inside the VM ----------------------------------------------------------------------------
 shift
-results=$1 repo=$2 gestured=$3 swipes=$4
+results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5
 export SDIR=$results REPO=$repo VMDIR=$repo/Tests/vm GESTURED=$gestured
 source "$VMDIR/lib.sh"
 modprobe uinput || die "modprobe uinput"
@@ -70,50 +73,76 @@ cpu() { # PID → "ticks ns system-ticks" (ticks: user + system; ns: all its thr
   cat /proc/"$1"/task/*/schedstat | awk '{n += $1} END {printf "%.0f ", n}'
   awk '{print $15}' "/proc/$1/stat"
 }
-read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $lpid)"
-say "playing $swipes swipes on $TS_node"
-python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" "$swipes" 0.6 > "$WORK/ends.txt" \
-  || die "play-timed.py failed"
+costs() { # PID → "minor-faults major-faults voluntary-switches involuntary-switches" (all threads)
+  awk '{printf "%d %d ", $10, $12}' "/proc/$1/stat"
+  cat /proc/"$1"/task/*/status | awk '/^voluntary_ctxt/ {v += $2} /^nonvoluntary_ctxt/ {n += $2} END {print v, n}'
+}
+# One swipe first, outside the measured window, for both daemons: what runs the first time
+# (code paged in from the binary — gestured releases its start-up pages, StartupPages — the
+# first command spawned, lisgd's first system()) is start-up, not the steady cost per swipe.
+say "warm-up: 1 swipe on $TS_node (not measured)"
+python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" 1 0.6 > "$WORK/ends.txt" || die "play-timed.py failed"
 sleep 2
-read -r g_t1 g_n1 g_s1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 l_s1 <<< "$(cpu $lpid)"
+: > "$WORK/rounds.txt"; : > "$WORK/all-ends.txt"
+for round in $(seq "$rounds"); do
+  read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $lpid)"
+  read -r g_f0 g_m0 g_v0 g_i0 <<< "$(costs $gpid)"; read -r l_f0 l_m0 l_v0 l_i0 <<< "$(costs $lpid)"
+  say "round $round: playing $swipes swipes on $TS_node"
+  python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" "$swipes" 0.6 >> "$WORK/all-ends.txt" \
+    || die "play-timed.py failed"
+  sleep 2
+  read -r g_t1 g_n1 g_s1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 l_s1 <<< "$(cpu $lpid)"
+  read -r g_f1 g_m1 g_v1 g_i1 <<< "$(costs $gpid)"; read -r l_f1 l_m1 l_v1 l_i1 <<< "$(costs $lpid)"
+  echo "$round $((g_t1 - g_t0)) $((g_n1 - g_n0)) $((g_s1 - g_s0)) $((l_t1 - l_t0)) $((l_n1 - l_n0)) $((l_s1 - l_s0))" \
+       "$((g_f1 - g_f0)) $((g_m1 - g_m0)) $((g_v1 - g_v0)) $((g_i1 - g_i0))" \
+       "$((l_f1 - l_f0)) $((l_m1 - l_m0)) $((l_v1 - l_v0)) $((l_i1 - l_i0))" >> "$WORK/rounds.txt"
+done
 daemon_alive || die "gestured died"
 DAEMON_PID=$lpid daemon_alive || die "lisgd died"
-cp "$WORK"/*.times "$WORK/ends.txt" "$SDIR/" 2>/dev/null
+cp "$WORK"/*.times "$WORK/all-ends.txt" "$WORK/rounds.txt" "$SDIR/" 2>/dev/null
 
-python3 - "$WORK/ends.txt" "$WORK/gestured.times" "$WORK/lisgd.times" \
-  "$g_t1 - $g_t0" "$g_n1 - $g_n0" "$l_t1 - $l_t0" "$l_n1 - $l_n0" "$(getconf CLK_TCK)" "$swipes" <<'PY' | tee "$SDIR/figures.txt"
+python3 - "$WORK/all-ends.txt" "$WORK/gestured.times" "$WORK/lisgd.times" "$WORK/rounds.txt" "$(getconf CLK_TCK)" "$swipes" <<'PY' | tee "$SDIR/figures.txt"
 import statistics, sys
 ends = [float(x) for x in open(sys.argv[1])]
 def stamps(p):
     try: return sorted(float(x) for x in open(p))
     except FileNotFoundError: return []
-g_ticks, g_ns, l_ticks, l_ns = (eval(a) for a in sys.argv[4:8])
-hz, swipes = int(sys.argv[8]), int(sys.argv[9])
+rounds = [[int(v) for v in line.split()] for line in open(sys.argv[4])]
+hz, swipes = int(sys.argv[5]), int(sys.argv[6])
 def latencies(ts):
-    # each stamp belongs to the stroke whose lift preceded it most recently
+    # each stamp belongs to the stroke whose lift preceded it most recently (the warm-up's
+    # stamp comes before the first measured lift and is left out)
     out = []
     for i, e in enumerate(ends):
         nxt = ends[i + 1] if i + 1 < len(ends) else float("inf")
         mine = [t for t in ts if e - 1.0 <= t < nxt - 1.0]
         if mine: out.append((mine[0] - e) * 1000)
     return out
-rows = []
-for name, ts, ticks, ns in (("gestured", stamps(sys.argv[2]), g_ticks, g_ns), ("lisgd", stamps(sys.argv[3]), l_ticks, l_ns)):
-    lat = latencies(ts)
-    rows.append((name, ticks, ns, lat, len(ts)))
-print(f"lisgd comparison: {swipes} one-finger swipes (Wacom ISDv4 E6 single-top-swipe, 441 events each), {len(ends)} lifts played")
-print(f"{'daemon':10} {'cpu ticks':>10} {'cpu ms':>8} {'cmd runs':>8} {'latency median ms':>18} {'max ms':>8}")
-for name, ticks, ns, lat, runs in rows:
-    med = f"{statistics.median(lat):.1f}" if lat else "-"
-    mx = f"{max(lat):.1f}" if lat else "-"
-    print(f"{name:10} {ticks:>10} {ns / 1e6:>8.1f} {runs:>8} {med:>18} {mx:>8}")
-g, l = rows
-if l[2] > 0: print(f"cpu ratio gestured/lisgd (schedstat ns): {g[2] / l[2]:.2f}")
-if g[3] and l[3]: print(f"latency ratio gestured/lisgd (median): {statistics.median(g[3]) / statistics.median(l[3]):.2f}")
-print(f"(clock ticks are 1/{hz} s; ms come from /proc/PID/schedstat; the VM is emulated (TCG), so absolute figures are slow, ratios are the point)")
+print(f"lisgd comparison: {len(rounds)} rounds of {swipes} one-finger swipes (Wacom ISDv4 E6 single-top-swipe, "
+      f"441 events each) after one warm-up swipe; {len(ends)} lifts measured")
+print("CPU time of each daemon process over each round's playback (from /proc/PID/schedstat, all threads):")
+print(f"{'round':>5} {'gestured ms':>12} {'lisgd ms':>9} {'ratio':>6}   {'gestured: ticks (sys) faults min/maj wakeups (invol.)':>52}   lisgd: the same")
+ratios = []
+for r, gt, gn, gs, lt, ln, ls, gf, gm, gv, gi, lf, lm, lv, li in rounds:
+    ratio = gn / ln if ln > 0 else float("nan")
+    ratios.append(ratio)
+    print(f"{r:>5} {gn / 1e6:>12.1f} {ln / 1e6:>9.1f} {ratio:>6.2f}   {gt:>12} ({gs}) {gf:>6}/{gm:<3} {gv:>6} ({gi})"
+          f"{'':>14}{lt} ({ls}) {lf}/{lm} {lv} ({li})")
+g_ns = sum(r[2] for r in rounds); l_ns = sum(r[5] for r in rounds)
+if l_ns > 0:
+    print(f"cpu ratio gestured/lisgd (schedstat ns, all rounds): {g_ns / l_ns:.2f}; by round: median {statistics.median(ratios):.2f}, "
+          f"min {min(ratios):.2f}, max {max(ratios):.2f}")
+print(f"{'daemon':10} {'cmd runs':>8} {'latency median ms':>18} {'max ms':>8}")
+lat = {}
+for name, path in (("gestured", sys.argv[2]), ("lisgd", sys.argv[3])):
+    lat[name] = latencies(stamps(path))
+    l = lat[name]
+    print(f"{name:10} {len(l):>8} {statistics.median(l) if l else float('nan'):>18.1f} {max(l) if l else float('nan'):>8.1f}")
+if lat["gestured"] and lat["lisgd"]:
+    print(f"latency ratio gestured/lisgd (median): {statistics.median(lat['gestured']) / statistics.median(lat['lisgd']):.2f}")
+print(f"(clock ticks are 1/{hz} s; wakeups are voluntary context switches; the VM is emulated (TCG), so absolute figures are slow, ratios are the point)")
 PY
-{ echo "of the ticks, in the kernel (system time): gestured $((g_s1 - g_s0)), lisgd $((l_s1 - l_s0))"
-  echo "resident memory, $idle_memory"; } | tee -a "$SDIR/figures.txt"
+echo "resident memory, $idle_memory" | tee -a "$SDIR/figures.txt"
 
 # ---- 10 fingers, a socket client connected: CPU per input event --------------------------------
 TEN=$FIX/tablets/Wacom_DTH2242_Finger.events

@@ -61,11 +61,17 @@ public final class ActionRunner {
 
     public var runningCount: Int { running.count }
 
-    /// The earliest command timeout, for the loop's timer.
-    public var deadline: Double? { running.values.map(\.deadline).min() }
+    /// The earliest command timeout, for the loop's timer (read after every wakeup: no array made).
+    public var deadline: Double? { running.values.lazy.map(\.deadline).min() }
 
-    public func handle(_ e: GestureEvent, device: DeviceLabel, now: Double) {
+    /// Runs the bindings `e` matches. The clock is read only when one matches: every gesture
+    /// event comes through here (a pan's on every frame), and in an emulated VM a clock read is
+    /// a system call.
+    public func handle(_ e: GestureEvent, device: DeviceLabel, now clock: @autoclosure () -> Double) {
+        var time: Double?
         for b in bindings where b.matches(e, device: device) {
+            let now = time ?? clock()
+            time = now
             var stepCount: Int? = nil
             if let step = b.step, let q = b.stepOf {
                 stepCount = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q)

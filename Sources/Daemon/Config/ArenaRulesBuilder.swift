@@ -7,6 +7,7 @@ public enum ArenaRulesBuilder {
         var r = RecognizerCatalog.defaultRules
         if let v = s.simultaneous { r.simultaneous = v }
         if let v = s.requiresFailureOf { r.requiresFailureOf = v }
+        if let v = s.yieldsTo { r.yieldsTo = v }
         if let v = s.exclude { r.excludedRegions = v }
         return r
     }

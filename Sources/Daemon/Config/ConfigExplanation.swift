@@ -68,6 +68,7 @@ public struct ConfigExplanation {
         let rules = ArenaRulesBuilder.rules(for: s)
         if !rules.simultaneous.isEmpty { out.append("simultaneous: \(rules.simultaneous.map { $0.joined(separator: "+") }.joined(separator: ", "))") }
         for (k, v) in rules.requiresFailureOf.sorted(by: { $0.key < $1.key }) { out.append("\(k) waits for \(v.joined(separator: ", ")) to fail") }
+        for (k, v) in rules.yieldsTo.sorted(by: { $0.key < $1.key }) { out.append("\(k) yields to \(v.joined(separator: ", ")): begins without waiting for them, cancelled if one of them wins") }
         for (k, v) in rules.excludedRegions.sorted(by: { $0.key < $1.key }) { out.append("\(k == "*" ? "every recognizer" : k) ignores touches in \(v.joined(separator: ", "))") }
         return out
     }

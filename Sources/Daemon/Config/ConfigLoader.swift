@@ -135,7 +135,7 @@ public struct ConfigLoader {
 
     private static let matchKeys = ["name", "vendor_product", "kind", "property"]
     private static let settingKeys = [
-        "rotation", "calibration", "size_mm", "grab", "recognizers", "simultaneous", "requires_failure_of", "exclude",
+        "rotation", "calibration", "size_mm", "grab", "recognizers", "simultaneous", "requires_failure_of", "yields_to", "exclude",
         "passthrough", "cancels_touches", "delay_regions", "delay_fingers",
     ]
 
@@ -180,20 +180,12 @@ public struct ConfigLoader {
         }
         if let v = t.value("simultaneous") { s.simultaneous = readGroups(v, t) }
         if let r = t.table("requires_failure_of") {
-            var out: [String: [String]] = [:]
-            for k in r.keys {
-                guard checkRecognizer(k, r, key: k) else { _ = r.value(k); continue }
-                if let names = r.strings(k, allowSingle: true) {
-                    if let bad = names.first(where: { spec($0) == nil }) {
-                        r.error(k, "unknown recognizer \"\(bad)\" (known: \(knownNames))")
-                    } else if names.contains(k) {
-                        r.error(k, "a recognizer cannot require its own failure")
-                    } else {
-                        out[k] = names
-                    }
-                }
-            }
-            s.requiresFailureOf = out
+            s.requiresFailureOf = readRelation(r, selfMessage: "a recognizer cannot require its own failure")
+        }
+        if let r = t.table("yields_to") {
+            let yields = readRelation(r, selfMessage: "a recognizer cannot yield to itself")
+            checkYields(yields, requires: s.requiresFailureOf ?? RecognizerCatalog.defaultRules.requiresFailureOf, r)
+            s.yieldsTo = yields
         }
         if let v = t.value("exclude") { s.exclude = readExclude(v, t, regions: regions) }
 
@@ -206,6 +198,51 @@ public struct ConfigLoader {
         let expected = (isDefaults ? [] : Self.matchKeys) + Self.settingKeys
         t.finish(expected: expected.joined(separator: ", ") + ", or a recognizer's parameter table (\(knownNames))")
         return (s, m)
+    }
+
+    /// A table of recognizer → the recognizers it relates to (`requires_failure_of`, `yields_to`).
+    private func readRelation(_ r: TableReader, selfMessage: String) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for k in r.keys {
+            guard checkRecognizer(k, r, key: k) else { _ = r.value(k); continue }
+            if let names = r.strings(k, allowSingle: true) {
+                if let bad = names.first(where: { spec($0) == nil }) {
+                    r.error(k, "unknown recognizer \"\(bad)\" (known: \(knownNames))")
+                } else if names.contains(k) {
+                    r.error(k, selfMessage)
+                } else {
+                    out[k] = names
+                }
+            }
+        }
+        return out
+    }
+
+    /// A recognizer that yields to one that waits for it (through `requires_failure_of` or
+    /// `yields_to`, directly or by a chain) would wait for itself: a cycle. One that both yields to
+    /// and requires the failure of the same recognizer must choose.
+    private func checkYields(_ yields: [String: [String]], requires: [String: [String]], _ r: TableReader) {
+        func waitsFor(_ a: String) -> [String] { (requires[a] ?? []) + (yields[a] ?? []) }
+        /// A chain of "waits for" steps from `a` to `goal`, both included.
+        func chain(_ a: String, to goal: String, seen: inout Set<String>) -> [String]? {
+            if a == goal { return [a] }
+            guard seen.insert(a).inserted else { return nil }
+            for b in waitsFor(a) { if let rest = chain(b, to: goal, seen: &seen) { return [a] + rest } }
+            return nil
+        }
+        for (k, targets) in yields.sorted(by: { $0.key < $1.key }) {
+            if let both = targets.first(where: { (requires[k] ?? []).contains($0) }) {
+                r.error(k, "\(k) both yields to and requires the failure of \(both): choose one")
+                continue
+            }
+            for y in targets {
+                var seen: Set<String> = []
+                if let c = chain(y, to: k, seen: &seen) {
+                    r.error(k, "\(k) yields to \(y), which waits for \(k) (\(([k] + c).joined(separator: " → "))): a cycle")
+                    break
+                }
+            }
+        }
     }
 
     private func readMatch(_ t: TableReader) -> DeviceMatch {

@@ -69,6 +69,7 @@ public struct DeviceSettings: Sendable, Equatable {
     public var parameters: [String: [String: Double]] = [:]
     public var simultaneous: [[String]]?
     public var requiresFailureOf: [String: [String]]?
+    public var yieldsTo: [String: [String]]?
     public var exclude: [String: [String]]?
 
     public init() {}
@@ -88,6 +89,7 @@ public struct DeviceSettings: Sendable, Equatable {
         for (r, params) in other.parameters { s.parameters[r, default: [:]].merge(params) { $1 } }
         if let v = other.simultaneous { s.simultaneous = v }
         if let v = other.requiresFailureOf { s.requiresFailureOf = v }
+        if let v = other.yieldsTo { s.yieldsTo = v }
         if let v = other.exclude { s.exclude = v }
         return s
     }

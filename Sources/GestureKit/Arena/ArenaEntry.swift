@@ -13,6 +13,10 @@ final class ArenaEntry {
         case competing
         /// Claimed while a prerequisite (`requiresFailureOf`) is undecided: events held.
         case held
+        /// A continuous recognizer that began while some recognizer it yields to (`yieldsTo`) is
+        /// undecided: its events go out as they come, except an `ended`, which waits for them.
+        /// It has taken no contact yet. They all fail: it wins; one of them wins: it is cancelled.
+        case provisional
         /// Claimed and won: its events are delivered as they come.
         case won
         /// Failed, or cancelled by a winner: sees nothing more of this sequence.
@@ -27,12 +31,14 @@ final class ArenaEntry {
         /// Still fed frames and timers.
         var seesInput: Bool {
             switch self {
-            case .competing, .held, .won, .carried: true
+            case .competing, .held, .provisional, .won, .carried: true
             case .off, .joiningNext, .lost: false
             }
         }
+        /// Its events go out as they come: cancelled, it must say so.
+        var hasSpoken: Bool { self == .won || self == .provisional || self == .carried }
         /// Undecided in this sequence: a winner it cannot run beside cancels it.
-        var isRival: Bool { self == .competing || self == .held }
+        var isRival: Bool { self == .competing || self == .held || self == .provisional }
     }
 
     let recognizer: any GestureRecognizer
@@ -42,8 +48,10 @@ final class ArenaEntry {
     /// Contacts this recognizer has seen since its last restart (claimed when it wins).
     var seenIDs: [Int32] = []
     var regionFilter: RegionFilter
-    /// Indices of prerequisites, and for each entry whether it may run alongside this one.
+    /// Indices of prerequisites, of the recognizers it yields to, and for each entry whether it
+    /// may run alongside this one.
     var prerequisites: [Int] = []
+    var yieldsTo: [Int] = []
     var simultaneousWith: [Bool] = []
     /// The region the gesture in progress began in (see GestureArena.located).
     var region: String?
@@ -59,6 +67,8 @@ final class ArenaEntry {
 
     /// Claimed while a prerequisite is undecided.
     func hold() { standing = .held }
+    /// Began while a recognizer it yields to is undecided.
+    func beginProvisionally() { standing = .provisional }
     func win() { standing = .won }
     /// Failed or cancelled: what it produced and did not deliver is dropped.
     func lose() {

@@ -12,6 +12,12 @@
 ///   undecided waits; its events are held (a continuous one's `changed` events are coalesced
 ///   into the latest, so holding is bounded). When all prerequisites fail, it wins and the held
 ///   events are delivered; when one of them wins, it loses and the events are dropped.
+/// - `yieldsTo`: a continuous recognizer that begins while one it yields to is still undecided
+///   does not wait: it is provisional. Its events go out at once, except its `ended`, which waits
+///   for them; it does not cancel them, and takes no contact yet. When all of them fail it wins
+///   (and cancels its other rivals as any winner does); when one of them wins it is cancelled and
+///   delivers `cancelled` (a held `ended` becomes `cancelled`). A discrete recognizer's
+///   recognition cannot be taken back, so it waits for them as for prerequisites.
 /// - A contact cancelled in a frame (palm, SYN_DROPPED, unplug) cancels every recognizer that
 ///   saw it; a winner delivers its `cancelled` event.
 /// - When no contact is down any more, recognizers that can no longer decide are failed,
@@ -25,8 +31,8 @@
 ///
 /// - Contact claims (for passthrough, see ContactClaims): a recognizer that wins has taken
 ///   every contact it saw in the sequence, and every contact it sees later while it holds the win.
-///   A contact is still contested while some recognizer that saw it is undecided, or is carried
-///   with a timer.
+///   A contact is still contested while some recognizer that saw it is undecided (a provisional
+///   one included), or is carried with a timer.
 ///
 /// Steady state allocates nothing: events, filtered frames and id sets live in per-recognizer
 /// buffers that are cleared keeping their capacity.
@@ -63,6 +69,9 @@ public final class GestureArena {
             for p in rules.requiresFailureOf[name] ?? [] {
                 for (j, other) in names.enumerated() where other == p && j != i { e.prerequisites.append(j) }
             }
+            for y in rules.yieldsTo[name] ?? [] {
+                for (j, other) in names.enumerated() where other == y && j != i { e.yieldsTo.append(j) }
+            }
         }
         self.entries = entries
         switchboard = Switchboard(entries)
@@ -91,7 +100,7 @@ public final class GestureArena {
             guard !view.contacts.isEmpty else { continue }
             see(view, e)
             if view.hasCancellation && e.standing != .carried {
-                cancel(e, time: frame.time, deliver: e.standing == .won, emit: emit)
+                cancel(e, time: frame.time, emit: emit)
                 continue
             }
             e.recognizer.handle(view, events: &e.pending)
@@ -132,7 +141,7 @@ public final class GestureArena {
     public func cancelAll(time: Double, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
         for e in entries where e.standing.isIn {
-            cancel(e, time: time, deliver: e.standing == .won || e.standing == .carried, emit: emit)
+            cancel(e, time: time, emit: emit)
         }
         for e in entries { e.restart() }
         if contactsDown > 0 { ignoringUntilAllUp = true }
@@ -145,9 +154,7 @@ public final class GestureArena {
     @discardableResult
     public func setEnabled(_ name: String, _ enabled: Bool, time: Double, emit: (GestureEvent) -> Void) -> Bool {
         flushOutbox(emit)
-        return switchboard.set(name, on: enabled, midSequence: inSequence) { e, announce in
-            cancel(e, time: time, deliver: announce, emit: emit)
-        }
+        return switchboard.set(name, on: enabled, midSequence: inSequence) { cancel($0, time: time, emit: emit) }
     }
 
     /// As `setEnabled(_:_:time:emit:)`; a disabled winner's `cancelled` event is emitted with the
@@ -173,7 +180,7 @@ public final class GestureArena {
 
     /// Settles claims in priority order: a failure can unblock a held recognizer earlier in the
     /// order, and a win cancels rivals, so passes repeat while some entry moved. Every move is
-    /// one way (competing → held → won or lost; carried → competing once), so it ends.
+    /// one way (competing → held → provisional → won or lost; carried → competing once), so it ends.
     private func settle(time: Double, emit: (GestureEvent) -> Void) {
         var moved = true
         while moved {
@@ -186,6 +193,8 @@ public final class GestureArena {
                     deliver(e, emit)
                 case .carried:
                     moved = settleCarried(i, time: time, emit: emit) || moved
+                case .provisional:
+                    moved = settleProvisional(i, time: time, emit: emit) || moved
                 case .competing, .held:
                     switch e.recognizer.state {
                     case .failed, .cancelled:
@@ -194,11 +203,19 @@ public final class GestureArena {
                     case .possible:
                         continue
                     case .recognized, .began, .changed, .ended:
-                        if beatenByWinner(i) || prerequisiteWon(e) {
-                            cancel(e, time: time, deliver: false, emit: emit)
+                        if beatenByWinner(i) || anyWon(e.prerequisites) || anyWon(e.yieldsTo) {
+                            cancel(e, time: time, emit: emit)
                             moved = true
-                        } else if prerequisitesPending(e) {
+                        } else if anyPending(e.prerequisites) {
                             e.hold()
+                        } else if anyPending(e.yieldsTo) {
+                            // A discrete recognition cannot be taken back: it waits like a prerequisite.
+                            if e.recognizer.state == .recognized {
+                                e.hold()
+                            } else {
+                                beginProvisionally(i, time: time, emit: emit)
+                                moved = true
+                            }
                         } else {
                             win(i, time: time, emit: emit)
                             moved = true
@@ -218,36 +235,68 @@ public final class GestureArena {
         deliver(e, emit)
         guard reported && e.recognizer.state == .possible else { return false }
         e.rejoin()
-        if beatenByWinner(i) { cancel(e, time: time, deliver: false, emit: emit) }
+        if beatenByWinner(i) { cancel(e, time: time, emit: emit) }
         return true
+    }
+
+    /// A provisional entry delivers what it has (an `ended` waits); every recognizer it yields
+    /// to failed: it wins; one of them won: it is cancelled (and says so). True when it moved.
+    private func settleProvisional(_ i: Int, time: Double, emit: (GestureEvent) -> Void) -> Bool {
+        let e = entries[i]
+        if e.recognizer.state == .failed || e.recognizer.state == .cancelled {
+            deliver(e, emit)
+            e.lose()
+        } else if anyWon(e.yieldsTo) {
+            cancel(e, time: time, emit: emit)
+        } else if !anyPending(e.yieldsTo) {
+            win(i, time: time, emit: emit)
+        } else {
+            deliverProvisional(e, emit)
+            return false
+        }
+        return true
+    }
+
+    /// Entry `i` begins while some recognizer it yields to is undecided: it delivers at once and
+    /// cancels the rivals it neither yields to nor runs beside. It takes no contact yet.
+    private func beginProvisionally(_ i: Int, time: Double, emit: (GestureEvent) -> Void) {
+        let p = entries[i]
+        p.beginProvisionally()
+        deliverProvisional(p, emit)
+        for (j, e) in entries.enumerated() where j != i && e.standing.isRival && !p.simultaneousWith[j] && !p.yieldsTo.contains(j) {
+            cancel(e, time: time, emit: emit)
+        }
     }
 
     private func win(_ i: Int, time: Double, emit: (GestureEvent) -> Void) {
         let w = entries[i]
+        // Rivals first: a provisional rival's `cancelled` goes out before the winner's events.
+        for (j, e) in entries.enumerated() where j != i && e.standing.isRival && !w.simultaneousWith[j] {
+            cancel(e, time: time, emit: emit)
+        }
         w.win()
         claims.append(contentsOf: w.seenIDs)
         deliver(w, emit)
-        for (j, e) in entries.enumerated() where j != i && e.standing.isRival && !w.simultaneousWith[j] {
-            cancel(e, time: time, deliver: false, emit: emit)
-        }
     }
 
-    /// Some other recognizer that may not run alongside entry `i` has already won.
+    /// Some other recognizer that may not run alongside entry `i` has already won, or began
+    /// provisionally without yielding to `i`.
     private func beatenByWinner(_ i: Int) -> Bool {
         let me = entries[i]
-        for (j, e) in entries.enumerated() where j != i && e.standing == .won {
-            if !me.simultaneousWith[j] { return true }
+        for (j, e) in entries.enumerated() where j != i && !me.simultaneousWith[j] {
+            if e.standing == .won || (e.standing == .provisional && !e.yieldsTo.contains(i)) { return true }
         }
         return false
     }
 
-    private func prerequisiteWon(_ e: ArenaEntry) -> Bool {
-        for j in e.prerequisites where entries[j].standing == .won { return true }
+    private func anyWon(_ indices: [Int]) -> Bool {
+        for j in indices where entries[j].standing == .won { return true }
         return false
     }
 
-    private func prerequisitesPending(_ e: ArenaEntry) -> Bool {
-        for j in e.prerequisites {
+    /// Some of these recognizers could still win.
+    private func anyPending(_ indices: [Int]) -> Bool {
+        for j in indices {
             let p = entries[j]
             guard p.standing.isRival || p.standing == .won else { continue }
             switch p.recognizer.state {
@@ -258,10 +307,17 @@ public final class GestureArena {
         return false
     }
 
-    /// Cancels entry `e`'s recognizer; with `deliver`, its `cancelled` event goes out.
-    private func cancel(_ e: ArenaEntry, time: Double, deliver: Bool, emit: (GestureEvent) -> Void) {
-        if deliver {
-            e.recognizer.cancel(time: time, events: &e.pending)
+    /// Cancels entry `e`'s recognizer. One whose events have been going out says so: its
+    /// `cancelled` is delivered (a provisional entry's held `ended` becomes that `cancelled`, so a
+    /// binding on `ended` does not fire); anything else it produced is dropped.
+    private func cancel(_ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) {
+        if e.standing.hasSpoken {
+            if e.standing == .provisional, let k = e.pending.lastIndex(where: { $0.phase == .ended }) {
+                e.pending[k].phase = .cancelled
+                e.pending[k].time = time
+            } else {
+                e.recognizer.cancel(time: time, events: &e.pending)
+            }
             self.deliver(e, emit)
         } else {
             e.recognizer.cancel(time: time, events: &scratch)
@@ -274,6 +330,14 @@ public final class GestureArena {
         guard !e.pending.isEmpty else { return }
         for ev in e.pending { emit(located(ev, e)) }
         e.pending.removeAll(keepingCapacity: true)
+    }
+
+    /// As `deliver`, keeping a last `ended`: a provisional gesture ends only once it has won.
+    private func deliverProvisional(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
+        let keep = e.pending.last?.phase == .ended ? 1 : 0
+        guard e.pending.count > keep else { return }
+        for k in 0..<(e.pending.count - keep) { emit(located(e.pending[k], e)) }
+        e.pending.removeFirst(e.pending.count - keep)
     }
 
     /// Every gesture carries the region of its position. A recognizer may name one itself (a
@@ -314,7 +378,7 @@ public final class GestureArena {
         for e in entries where e.standing.isIn && e.standing != .carried && e.recognizer.deadline == nil {
             let s = e.recognizer.state
             if s == .possible || s.isActive {
-                cancel(e, time: time, deliver: e.standing == .won, emit: emit)
+                cancel(e, time: time, emit: emit)
                 failed = true
             }
         }
@@ -326,9 +390,9 @@ public final class GestureArena {
                 continue
             case .joiningNext:
                 e.restart()
-            case .held:
-                // Its prerequisite outlives the sequence: a recognizer cannot wait that long.
-                cancel(e, time: time, deliver: false, emit: emit)
+            case .held, .provisional:
+                // What it waits for outlives the sequence: a recognizer cannot wait that long.
+                cancel(e, time: time, emit: emit)
                 e.restart()
             case .competing, .carried, .won, .lost:
                 if !s.isFinished && e.recognizer.deadline != nil && e.standing != .won {

@@ -35,9 +35,11 @@ public enum RecognizerCatalog {
                 "tap": ["pan"],
                 // Shapes and an edge swipe are more specific than a straight stroke.
                 "swipe": ["edge_swipe"] + shapes,
-                // Pan is what a moving touch is when it is nothing more specific.
-                "pan": ["edge_swipe", "swipe"] + shapes,
-            ])
+                "pan": ["edge_swipe"],
+            ],
+            // Pan is what a moving touch is when it is nothing more specific; a straight drag may
+            // still become a swipe or a shape at lift, so pan begins at once but gives way to them.
+            yieldsTo: ["pan": ["swipe"] + shapes])
     }
 
     /// An arena with every recognizer at its default settings (replay with no config).

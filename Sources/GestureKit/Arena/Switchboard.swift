@@ -11,15 +11,14 @@ struct Switchboard {
         self.byName = byName
     }
 
-    /// False when no recognizer has that name. `cancel(entry, announce)` cancels an entry being
-    /// switched off; `announce` is true when its `cancelled` event must go out.
-    func set(_ name: String, on: Bool, midSequence: Bool, cancel: (ArenaEntry, Bool) -> Void) -> Bool {
+    /// False when no recognizer has that name. `cancel` cancels an entry being switched off.
+    func set(_ name: String, on: Bool, midSequence: Bool, cancel: (ArenaEntry) -> Void) -> Bool {
         guard let entries = byName[name] else { return false }
         for e in entries {
             if on {
                 e.switchOn(midSequence: midSequence)
             } else if e.standing != .off {
-                cancel(e, e.standing == .won || e.standing == .carried)
+                cancel(e)
                 e.switchOff()
             }
         }

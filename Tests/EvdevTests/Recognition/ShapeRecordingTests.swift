@@ -70,8 +70,11 @@ func shapeEvents(_ path: String) throws -> [GestureEvent] {
         #expect(circles.count == 1, "\(events.map { "\($0.kind.rawValue).\($0.phase.rawValue)" })")
         #expect(circles.first?.direction == .clockwise)
         // Nothing else is recognized or ends normally; a hold that began before the finger
-        // moved may appear, cancelled.
-        let others = events.filter { $0.kind != .circle && !($0.kind == .longPress && ($0.phase == .began || $0.phase == .cancelled)) }
+        // moved may appear, cancelled, and so may a provisional pan, cancelled before the circle.
+        let others = completedGestures(events).filter { $0.kind != .circle }
         #expect(others.isEmpty, "\(others.map { "\($0.kind.rawValue).\($0.phase.rawValue)" })")
+        if let panCancelled = events.firstIndex(where: { $0.kind == .pan && $0.phase == .cancelled }) {
+            #expect(panCancelled < events.firstIndex { $0.kind == .circle }!)
+        }
     }
 }

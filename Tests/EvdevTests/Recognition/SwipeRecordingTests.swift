@@ -3,8 +3,14 @@ import GestureKit
 import Testing
 
 /// Plays a recording through the real pipeline (parser → tracker → default arena) and returns
-/// every gesture event, with timers fired at their deadlines as the daemon would.
+/// the events of the gestures that completed (`completedGestures`: a provisional pan that gave way
+/// is left out), with timers fired at their deadlines as the daemon would.
 func gestures(of relative: String) throws -> [GestureEvent] {
+    completedGestures(try allGestureEvents(of: relative))
+}
+
+/// As `gestures(of:)`, every event: provisional gestures that were cancelled included.
+func allGestureEvents(of relative: String) throws -> [GestureEvent] {
     let r = try Recording.load(path: Fixture.recording(relative))
     let pipeline = DevicePipeline(info: r.info, arena: RecognizerCatalog.defaultArena())
     var out: [GestureEvent] = []

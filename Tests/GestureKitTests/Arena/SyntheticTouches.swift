@@ -93,3 +93,13 @@ func P(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 func summary(_ events: [GestureEvent]) -> [String] {
     events.map { "\($0.kind.rawValue).\($0.phase.rawValue)" }
 }
+
+/// Every pan in `events` (if any) began provisionally and was cancelled before the `winner`'s
+/// event, and never ended: it gave way.
+func gaveWay(_ events: [GestureEvent], to winner: GestureKind) -> Bool {
+    guard let w = events.firstIndex(where: { $0.kind == winner }) else { return false }
+    let pans = events.filter { $0.kind == .pan }
+    if pans.isEmpty { return true }
+    guard let c = events.firstIndex(where: { $0.kind == .pan && $0.phase == .cancelled }) else { return false }
+    return c < w && !pans.contains { $0.phase == .ended } && pans.filter { $0.phase == .cancelled }.count == 1
+}

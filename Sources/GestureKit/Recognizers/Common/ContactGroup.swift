@@ -6,22 +6,40 @@
 /// the contacts present in both this frame and the previous one, then accumulated, so adding
 /// or removing a finger never moves the gesture.
 ///
-/// Fixed-capacity storage (reserved once, cleared with keepingCapacity): no allocation per frame.
+/// Pan, swipe, pinch, rotate, tap, long press and edge swipe each update a group on every frame,
+/// so it is kept lean: one array of members (reserved once, cleared keeping its capacity: no
+/// allocation per frame), one pass over the frame's contacts, and no square root that nobody
+/// reads (the spread and the largest displacement are computed when asked).
 public struct ContactGroup {
+    /// What the group knows of one contact seen since `removeAll`.
+    private struct Member {
+        var id: Int32
+        var startMM: Point
+        var startPosition: Point
+        /// Where it was in the latest frame that had it and did not cancel it.
+        var lastMM: Point
+        var lastPosition: Point
+        /// Where it was in the frame before the latest, if it was down then (for rotation and scale).
+        var previousMM = Point.zero
+        var isDown = true
+        /// Numbers of the latest frames in which it was down; present and not cancelled; and
+        /// common to that frame and the one before.
+        var downInFrame = 0
+        var countedInFrame = 0
+        var commonInFrame = 0
+    }
+
     /// Every contact seen since `removeAll`, in order of arrival.
-    public private(set) var ids: [Int32] = []
-    public private(set) var startMM: [Point] = []
-    public private(set) var startPosition: [Point] = []
-    public private(set) var startTime: [Double] = []
-    public private(set) var lastMM: [Point] = []
-    public private(set) var lastPosition: [Point] = []
-    public private(set) var isDown: [Bool] = []
+    private var members: [Member] = []
+    /// Frames taken in since `removeAll`; members note the frames they were seen in.
+    private var frameNumber = 0
+    /// The latest frame with a contact not cancelled: the one the centroid is from.
+    private var centroidFrame = 0
+    private var maxDisplacementSquared = 0.0
 
     /// Contacts down after the latest frame, and the most ever down at once.
     public private(set) var downCount = 0
     public private(set) var maxDownCount = 0
-    /// Largest distance any contact has moved from where it began, mm.
-    public private(set) var maxDisplacementMM = 0.0
     /// Time of the first contact's arrival and of the latest frame.
     public private(set) var firstTime = 0.0
     public private(set) var lastTime = 0.0
@@ -37,57 +55,51 @@ public struct ContactGroup {
     public private(set) var rotation = 0.0
     /// Length of the path travelled by the centroid, mm (swipes use it for straightness).
     public private(set) var pathLengthMM = 0.0
-    /// Centroid and mean distance to it, over the contacts present in the latest frame.
+    /// Centroid over the contacts present in the latest frame (down, or lifting now).
     public private(set) var centroidMM = Point.zero
     public private(set) var centroidPosition = Point.zero
-    public private(set) var spreadMM = 0.0
     /// Centroid of the first frame's contacts: the gesture's start.
     public private(set) var startCentroidMM = Point.zero
     public private(set) var startCentroidPosition = Point.zero
     /// The latest frame changed the group's geometry (a contact moved, landed or lifted).
     public private(set) var changedInLastFrame = false
 
-    // The previous frame's contacts that are still down, for the frame-to-frame deltas.
-    private var previousIDs: [Int32] = []
-    private var previousMM: [Point] = []
-    private var previousPosition: [Point] = []
-    private var nextIDs: [Int32] = []
-    private var nextMM: [Point] = []
-    private var nextPosition: [Point] = []
-
     public init(capacity: Int = 16) {
-        ids.reserveCapacity(capacity)
-        startMM.reserveCapacity(capacity)
-        startPosition.reserveCapacity(capacity)
-        startTime.reserveCapacity(capacity)
-        lastMM.reserveCapacity(capacity)
-        lastPosition.reserveCapacity(capacity)
-        isDown.reserveCapacity(capacity)
-        previousIDs.reserveCapacity(capacity)
-        previousMM.reserveCapacity(capacity)
-        previousPosition.reserveCapacity(capacity)
-        nextIDs.reserveCapacity(capacity)
-        nextMM.reserveCapacity(capacity)
-        nextPosition.reserveCapacity(capacity)
+        members.reserveCapacity(capacity)
     }
 
-    public var isEmpty: Bool { ids.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
     public var duration: Double { lastTime - firstTime }
 
+    /// Largest distance any contact has moved from where it began, mm.
+    public var maxDisplacementMM: Double { maxDisplacementSquared.squareRoot() }
+
+    /// Mean distance to the centroid of the contacts it was computed over, mm.
+    public var spreadMM: Double {
+        var s = 0.0, n = 0.0
+        for m in members where m.countedInFrame == centroidFrame && centroidFrame > 0 {
+            s += m.lastMM.distance(to: centroidMM)
+            n += 1
+        }
+        return n > 0 ? s / n : 0
+    }
+
+    /// Mean start position (mm and normalized) of the contacts seen.
+    public var meanStart: (mm: Point, position: Point) {
+        guard !members.isEmpty else { return (.zero, .zero) }
+        var a = Point.zero, b = Point.zero
+        for m in members { a += m.startMM; b += m.startPosition }
+        let n = Double(members.count)
+        return (a / n, b / n)
+    }
+
     public mutating func removeAll() {
-        ids.removeAll(keepingCapacity: true)
-        startMM.removeAll(keepingCapacity: true)
-        startPosition.removeAll(keepingCapacity: true)
-        startTime.removeAll(keepingCapacity: true)
-        lastMM.removeAll(keepingCapacity: true)
-        lastPosition.removeAll(keepingCapacity: true)
-        isDown.removeAll(keepingCapacity: true)
-        previousIDs.removeAll(keepingCapacity: true)
-        previousMM.removeAll(keepingCapacity: true)
-        previousPosition.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        frameNumber = 0
+        centroidFrame = 0
+        maxDisplacementSquared = 0
         downCount = 0
         maxDownCount = 0
-        maxDisplacementMM = 0
         firstTime = 0
         lastTime = 0
         landedAfterLift = false
@@ -99,129 +111,112 @@ public struct ContactGroup {
         pathLengthMM = 0
         centroidMM = .zero
         centroidPosition = .zero
-        spreadMM = 0
         startCentroidMM = .zero
         startCentroidPosition = .zero
         changedInLastFrame = false
     }
 
-    /// Mean start position (mm and normalized) of the contacts seen.
-    public var meanStart: (mm: Point, position: Point) {
-        guard !ids.isEmpty else { return (.zero, .zero) }
-        var a = Point.zero, b = Point.zero
-        for i in ids.indices { a += startMM[i]; b += startPosition[i] }
-        let n = Double(ids.count)
-        return (a / n, b / n)
+    private func index(of id: Int32) -> Int? {
+        var i = 0
+        while i < members.count {
+            if members[i].id == id { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Takes in one frame. Cancelled contacts are treated as lifted here; the arena cancels
     /// the gestures they belong to.
     public mutating func update(_ frame: TouchFrame) {
-        let firstFrame = ids.isEmpty
+        let firstFrame = members.isEmpty
         if firstFrame { firstTime = frame.time }
         lastTime = frame.time
         changedInLastFrame = false
+        frameNumber += 1
+        let now = frameNumber
 
-        // Per-contact bookkeeping.
+        // One pass: bookkeeping, the centroid's sums, and the sums over the contacts common to
+        // this frame and the previous one (down in both, or down then and lifting now).
+        var cm = Point.zero, cp = Point.zero, n = 0.0
+        var oldC = Point.zero, newC = Point.zero, oldP = Point.zero, newP = Point.zero
+        var common = 0.0
         for c in frame.contacts {
-            var index = -1
-            for i in ids.indices where ids[i] == c.id { index = i; break }
-            if index < 0 {
+            let counted = c.phase != .cancelled
+            if counted { cm += c.mm; cp += c.position; n += 1 }
+            guard let i = index(of: c.id) else {
                 guard c.phase != .ended, c.phase != .cancelled else { continue }
                 if anyLifted { landedAfterLift = true }
-                ids.append(c.id)
-                startMM.append(c.mm)
-                startPosition.append(c.position)
-                startTime.append(frame.time)
-                lastMM.append(c.mm)
-                lastPosition.append(c.position)
-                isDown.append(true)
+                members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
+                                      lastMM: c.mm, lastPosition: c.position,
+                                      downInFrame: now, countedInFrame: now))
                 changedInLastFrame = true
                 continue
             }
-            if lastMM[index] != c.mm { changedInLastFrame = true }
-            lastMM[index] = c.mm
-            lastPosition[index] = c.position
-            let moved = c.mm.distance(to: startMM[index])
-            if moved > maxDisplacementMM { maxDisplacementMM = moved }
-            if !c.phase.isDown, isDown[index] {
-                isDown[index] = false
+            let m = members[i]
+            if m.lastMM != c.mm { changedInLastFrame = true }
+            let d = c.mm - m.startMM
+            let moved = d.x * d.x + d.y * d.y
+            if moved > maxDisplacementSquared { maxDisplacementSquared = moved }
+            if counted && m.downInFrame == now - 1 {
+                oldC += m.lastMM; newC += c.mm
+                oldP += m.lastPosition; newP += c.position
+                common += 1
+                members[i].previousMM = m.lastMM
+                members[i].commonInFrame = now
+            }
+            if counted {
+                members[i].lastMM = c.mm
+                members[i].lastPosition = c.position
+                members[i].countedInFrame = now
+            }
+            if c.phase.isDown {
+                members[i].downInFrame = now
+            } else if m.isDown {
+                members[i].isDown = false
                 anyLifted = true
                 changedInLastFrame = true
             }
         }
         var down = 0
-        for d in isDown where d { down += 1 }
+        for m in members where m.isDown { down += 1 }
         downCount = down
         if down > maxDownCount { maxDownCount = down }
 
-        // Group geometry over the contacts present in this frame (down, or lifting now).
-        var cm = Point.zero, cp = Point.zero, n = 0.0
-        for c in frame.contacts where c.phase != .cancelled {
-            cm += c.mm; cp += c.position; n += 1
-        }
         if n > 0 {
             centroidMM = cm / n
             centroidPosition = cp / n
-            var s = 0.0
-            for c in frame.contacts where c.phase != .cancelled { s += c.mm.distance(to: centroidMM) }
-            spreadMM = s / n
+            centroidFrame = now
         }
         if firstFrame {
             startCentroidMM = centroidMM
             startCentroidPosition = centroidPosition
         }
-
-        accumulateMotion(frame)
+        if common > 0 { accumulateMotion(frame, oldC: oldC / common, newC: newC / common, step: (newP - oldP) / common, common: common) }
     }
 
-    /// Adds this frame's motion, measured over the contacts common to this frame and the last.
-    private mutating func accumulateMotion(_ frame: TouchFrame) {
-        var oldC = Point.zero, newC = Point.zero, oldP = Point.zero, newP = Point.zero
-        var common = 0.0
+    /// Adds this frame's motion, measured over the contacts common to this frame and the last
+    /// (`oldC` and `newC`: their centroid then and now).
+    private mutating func accumulateMotion(_ frame: TouchFrame, oldC: Point, newC: Point, step stepPosition: Point, common: Double) {
+        let step = newC - oldC
+        translationMM += step
+        translationPosition += stepPosition
+        pathLengthMM += step.length
+        guard common >= 2 else { return }
+        let now = frameNumber
+        var oldSpread = 0.0, newSpread = 0.0, turn = 0.0, weight = 0.0
         for c in frame.contacts where c.phase != .cancelled {
-            for j in previousIDs.indices where previousIDs[j] == c.id {
-                oldC += previousMM[j]; newC += c.mm
-                oldP += previousPosition[j]; newP += c.position
-                common += 1
-                break
+            guard let i = index(of: c.id), members[i].commonInFrame == now else { continue }
+            let u = members[i].previousMM - oldC
+            let v = c.mm - newC
+            let r = u.length
+            oldSpread += r
+            newSpread += v.length
+            if r > 1e-9, v.length > 1e-9 {
+                turn += Angle.between(u, v) * r
+                weight += r
             }
         }
-        if common > 0 {
-            oldC = oldC / common; newC = newC / common
-            let step = newC - oldC
-            translationMM += step
-            translationPosition += (newP - oldP) / common
-            pathLengthMM += step.length
-            if common >= 2 {
-                var oldSpread = 0.0, newSpread = 0.0, turn = 0.0, weight = 0.0
-                for c in frame.contacts where c.phase != .cancelled {
-                    for j in previousIDs.indices where previousIDs[j] == c.id {
-                        let u = previousMM[j] - oldC
-                        let v = c.mm - newC
-                        let r = u.length
-                        oldSpread += r
-                        newSpread += v.length
-                        if r > 1e-9, v.length > 1e-9 {
-                            turn += Angle.between(u, v) * r
-                            weight += r
-                        }
-                        break
-                    }
-                }
-                if oldSpread > 1e-9, newSpread > 1e-9 { scale *= newSpread / oldSpread }
-                if weight > 0 { rotation += turn / weight }
-            }
-        }
-
-        nextIDs.removeAll(keepingCapacity: true)
-        nextMM.removeAll(keepingCapacity: true)
-        nextPosition.removeAll(keepingCapacity: true)
-        for c in frame.contacts where c.phase.isDown {
-            nextIDs.append(c.id); nextMM.append(c.mm); nextPosition.append(c.position)
-        }
-        swap(&previousIDs, &nextIDs)
-        swap(&previousMM, &nextMM)
-        swap(&previousPosition, &nextPosition)
+        if oldSpread > 1e-9, newSpread > 1e-9 { scale *= newSpread / oldSpread }
+        if weight > 0 { rotation += turn / weight }
     }
 }
