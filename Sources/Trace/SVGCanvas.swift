@@ -73,20 +73,10 @@ public struct SVGCanvas {
         return out
     }
 
-    /// `x` with `digits` decimals, rounded half away from zero: "12.35", "-0.5" → "-0.50".
-    /// Non-finite values are written "∞"/"-∞"/"–" (text only: never used as coordinates).
+    /// `x` with `digits` decimals (DecimalText, padded): "12.35", -0.5 → "-0.50". Non-finite
+    /// values are written "∞"/"-∞"/"–" (text only: never used as coordinates).
     public static func number(_ x: Double, digits: Int = 2) -> String {
         guard x.isFinite else { return x.isNaN ? "–" : (x > 0 ? "∞" : "-∞") }
-        guard abs(x) < 1e15 else { return "\(x)" }
-        var scale = 1.0
-        for _ in 0..<max(0, digits) { scale *= 10 }
-        let scaled = (abs(x) * scale).rounded()
-        let whole = Int(scaled / scale)
-        let fraction = Int(scaled - Double(whole) * scale)
-        let sign = x < 0 && scaled != 0 ? "-" : ""
-        guard digits > 0 else { return sign + String(whole) }
-        var frac = String(fraction)
-        while frac.count < digits { frac = "0" + frac }
-        return sign + String(whole) + "." + frac
+        return DecimalText.string(x, places: digits, padded: true)
     }
 }

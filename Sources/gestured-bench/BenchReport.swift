@@ -77,9 +77,5 @@ struct BenchReport {
         s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
     }
 
-    private func fmt(_ x: Double, _ decimals: Int) -> String {
-        var w = JSONWriter(capacity: 16)
-        w.number(x, decimals: decimals)
-        return w.text
-    }
+    private func fmt(_ x: Double, _ decimals: Int) -> String { DecimalText.string(x, places: decimals) }
 }

@@ -34,7 +34,7 @@ enum CircleFitBench {
         }
         return (0..<count).map { i in
             let a = Double(i) / Double(count) * 2 * Double.pi
-            return Point(x: 100 + 30 * ShapeMath.cos(a) + jitter(), y: 80 + 30 * ShapeMath.sin(a) + jitter())
+            return Point(x: 100 + 30 * Angle.cos(a) + jitter(), y: 80 + 30 * Angle.sin(a) + jitter())
         }
     }
 }

@@ -110,9 +110,5 @@ struct OutputCommand: ParsableCommand {
     }
 
     /// Nanoseconds as microseconds with two decimals.
-    private func micros(_ ns: Double) -> String {
-        let hundredths = Int((ns / 10).rounded())
-        let frac = hundredths % 100
-        return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac) µs"
-    }
+    private func micros(_ ns: Double) -> String { DecimalText.string(ns / 1000, places: 2, padded: true) + " µs" }
 }

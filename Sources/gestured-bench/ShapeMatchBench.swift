@@ -39,7 +39,7 @@ struct ShapeMatchBench {
             let t = Double(i) / Double(samples - 1) * 2 * Double.pi
             var p = Point(x: 50, y: 50)
             for term in terms {
-                p += Point(x: ShapeMath.cos(term.f * t + term.p), y: ShapeMath.sin(term.f * t + term.p)) * term.r
+                p += Point(x: Angle.cos(term.f * t + term.p), y: Angle.sin(term.f * t + term.p)) * term.r
             }
             return p
         }

@@ -52,15 +52,5 @@ extension TaughtShapeAccuracy {
         "TPR \(pct(r.tpr * 100, digits: 2)) %, FPR \(pct(r.fpr * 100, digits: 2)) %, untaught accepted \(pct(r.openSetAccepted * 100, digits: 2)) %"
     }
 
-    private func pct(_ x: Double, digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let v = (x * scale).rounded() / scale
-        var s = String(v)
-        if let dot = s.firstIndex(of: ".") {
-            let decimals = s.distance(from: dot, to: s.endIndex) - 1
-            if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
-        }
-        return s
-    }
+    private func pct(_ x: Double, digits: Int) -> String { DecimalText.string(x, places: digits, padded: true) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Daemon
 import Evdev
+import GestureKit
 import Glibc
 
 /// `gestured devices`: the touch devices gestured would use, and how it sees them.
@@ -57,8 +58,5 @@ struct Devices: ParsableCommand {
         }
     }
 
-    static func format(_ v: Double) -> String {
-        let r = (v * 10).rounded() / 10
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
+    static func format(_ v: Double) -> String { DecimalText.string(v, places: 1) }
 }

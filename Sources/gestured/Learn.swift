@@ -148,11 +148,7 @@ struct Learn: ParsableCommand {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func seconds(_ x: Double) -> String {
-        var w = JSONWriter(capacity: 16)
-        w.number(x, decimals: 2)
-        return w.text
-    }
+    static func seconds(_ x: Double) -> String { DecimalText.string(x, places: 2) }
 }
 
 /// The shape being taught: what the file held, what this run adds, and the other shapes of the

@@ -87,13 +87,8 @@ enum EventLine {
         }
     }
 
-    /// `x` with exactly `places` decimals (printf's %.Nf).
-    static func fixed(_ x: Double, places: Int) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let n = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.\(places)f", $0) }
-        guard n > 0, n < buffer.count else { return String(x) }
-        return String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    /// `x` with exactly `places` decimals, as printf's %.Nf.
+    static func fixed(_ x: Double, places: Int) -> String { DecimalText.string(x, places: places, padded: true) }
 
     /// Pads with spaces, or cuts, to exactly `length` characters (NSString.padding's behaviour).
     static func pad(_ s: String, to length: Int) -> String {

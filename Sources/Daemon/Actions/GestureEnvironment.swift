@@ -43,9 +43,5 @@ enum GestureEnvironment {
         return v
     }
 
-    private static func num(_ x: Double) -> String {
-        var w = JSONWriter()
-        w.number(x, decimals: 6)
-        return w.text
-    }
+    private static func num(_ x: Double) -> String { DecimalText.string(x, places: 6) }
 }

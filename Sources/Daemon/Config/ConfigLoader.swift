@@ -507,6 +507,5 @@ public struct ConfigLoader {
     private var knownNames: String { catalog.map(\.name).joined(separator: ", ") }
 }
 
-func fmt(_ x: Double) -> String {
-    x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-}
+/// A config value in a message or explanation: up to 9 decimals, no trailing zeros ("0.35", "3").
+func fmt(_ x: Double) -> String { DecimalText.string(x, places: 9) }

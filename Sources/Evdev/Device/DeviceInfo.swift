@@ -74,10 +74,7 @@ public struct DeviceInfo: Sendable {
     /// The size actually used with `transform`, and where it comes from, for `gestured
     /// devices` and the daemon's log: "344.95 × 194.97 mm (fallback: resolution 0; …)".
     public func sizeDescription(transform: CoordinateTransform = .identity) -> String {
-        func mm(_ v: Double) -> String {
-            let r = (v * 100).rounded() / 100
-            return r == r.rounded() ? String(Int(r)) : String(r)
-        }
+        func mm(_ v: Double) -> String { DecimalText.string(v, places: 2) }
         if let s = transform.sizeMMOverride { return "\(mm(s.width)) × \(mm(s.height)) mm (size_mm from the config)" }
         let base = "\(mm(sizeMM.width)) × \(mm(sizeMM.height)) mm"
         return sizeIsFallback ? base + " (fallback: \(sizeReason))" : base + " (\(sizeReason))"

@@ -64,11 +64,11 @@ public struct JSONWriter {
 
     public mutating func int(_ i: Int) {
         separate()
-        appendInteger(Int64(i))
+        DecimalText.appendInteger(Int64(i), to: &bytes)
         needsComma = true
     }
 
-    /// A number rounded to `decimals` places (at most 9), without trailing zeros;
+    /// A number rounded to `decimals` places (at most 9), without trailing zeros (DecimalText);
     /// NaN and infinities become null (JSON has neither).
     public mutating func number(_ x: Double, decimals: Int = 4) {
         separate()
@@ -77,35 +77,7 @@ public struct JSONWriter {
             appendASCII("null")
             return
         }
-        let places = min(max(decimals, 0), 9)
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (x * Double(scale)).rounded()
-        // Beyond 2^53 the scaled value is no longer exact: let the standard library format it.
-        guard abs(scaled) < 9.0e15 else {
-            bytes.append(contentsOf: x.description.utf8)
-            return
-        }
-        var units = Int64(scaled)
-        if units < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            units = -units
-        }
-        appendInteger(units / scale)
-        var fraction = units % scale
-        guard fraction != 0 else { return }
-        var digits = places
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: Int64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
-            divisor /= 10
-        }
+        DecimalText.append(x, places: decimals, to: &bytes)
     }
 
     public mutating func null() {
@@ -159,19 +131,6 @@ public struct JSONWriter {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func appendInteger(_ value: Int64) {
-        var v = value
-        if v < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            v = -v
-        }
-        var divisor: Int64 = 1
-        while v / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8((v / divisor) % 10))
-            divisor /= 10
-        }
-    }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 {
         v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10

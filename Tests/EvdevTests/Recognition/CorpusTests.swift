@@ -97,7 +97,7 @@ enum SharedCorpus {
             case "curl": (0..<8).map { k in
                 // Most of a loop of radius 1.5 mm around a point left of the start, ending there.
                 let a = (0.3 + Double(k) / 8 * 1.7) * Double.pi
-                return start + Point(x: -1.5, y: 0) + Point(x: 1.5 * ShapeMath.cos(a), y: -1.5 * ShapeMath.sin(a))
+                return start + Point(x: -1.5, y: 0) + Point(x: 1.5 * Angle.cos(a), y: -1.5 * Angle.sin(a))
             }
             default: (0..<4).map { k in start + Point(x: -3 * (1 - Double(k) / 4), y: 0) }
             }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import GestureKit
 
@@ -99,16 +100,6 @@ import Testing
     }
 }
 
-/// cos and sin for tests, from Angle-independent Taylor series (the core has no trig).
-func cosine(_ x: Double) -> Double { sine(x + Angle.pi / 2) }
-func sine(_ x: Double) -> Double {
-    var a = x.truncatingRemainder(dividingBy: 2 * Angle.pi)
-    if a > Angle.pi { a -= 2 * Angle.pi }
-    if a < -Angle.pi { a += 2 * Angle.pi }
-    var term = a, sum = a
-    for n in 1..<20 {
-        term *= -a * a / Double((2 * n) * (2 * n + 1))
-        sum += term
-    }
-    return sum
-}
+/// cos and sin for tests' synthetic paths: Glibc's, independent of the core's Angle.
+func cosine(_ x: Double) -> Double { Glibc.cos(x) }
+func sine(_ x: Double) -> Double { Glibc.sin(x) }

@@ -64,8 +64,8 @@ import Testing
         var out: [Point] = []
         for k in 0...(legs * n) {
             let phase = Double(k) / Double(n) * Double.pi  // one leg per π
-            let x = 100 + width / 2 * (1 - ShapeMath.cos(phase))
-            let y = 100 + wander * ShapeMath.sin(phase * 0.37)
+            let x = 100 + width / 2 * (1 - Angle.cos(phase))
+            let y = 100 + wander * Angle.sin(phase * 0.37)
             out.append(P(x: x + jitter * noise.next(), y: y + jitter * noise.next()))
         }
         return out

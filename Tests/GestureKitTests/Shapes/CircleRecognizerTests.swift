@@ -15,15 +15,6 @@ import Testing
         #expect(CircleFit.taubin([Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 2, y: 2), Point(x: 3, y: 3)]) == nil)
         #expect(CircleFit.taubin([Point(x: 0, y: 0), Point(x: 1, y: 1)]) == nil)
     }
-
-    @Test func atan2MatchesKnownAngles() {
-        let cases: [(Double, Double, Double)] = [(0, 1, 0), (1, 1, Double.pi / 4), (1, 0, Double.pi / 2),
-                                                 (1, -1, 3 * Double.pi / 4), (-1, -1, -3 * Double.pi / 4),
-                                                 (-0.5, 0.8660254037844386, -Double.pi / 6)]
-        for (y, x, want) in cases { #expect(abs(ShapeMath.atan2(y, x) - want) < 1e-9) }
-        #expect(abs(ShapeMath.sin(Double.pi / 6) - 0.5) < 1e-12)
-        #expect(abs(ShapeMath.cos(Double.pi / 3) - 0.5) < 1e-12)
-    }
 }
 
 @Suite struct CircleRecognizerTests {

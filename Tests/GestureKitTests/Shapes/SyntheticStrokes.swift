@@ -36,7 +36,7 @@ enum Synthetic {
             let t = Double(i) / Double(n)
             let a = from + t * turns * 2 * pi
             let rr = r * (1 + radiusGrowth * t)
-            return Point(x: c.x + rr * ShapeMath.cos(a), y: c.y + rr * ShapeMath.sin(a))
+            return Point(x: c.x + rr * Angle.cos(a), y: c.y + rr * Angle.sin(a))
         }
     }
 
@@ -56,7 +56,7 @@ enum Synthetic {
         for (cx, cy, a0) in corners {
             for k in 0...12 {
                 let a = a0 + Double(k) / 12 * pi / 2
-                pts.append(Point(x: c.x + cx + rc * ShapeMath.cos(a), y: c.y + cy + rc * ShapeMath.sin(a)))
+                pts.append(Point(x: c.x + cx + rc * Angle.cos(a), y: c.y + cy + rc * Angle.sin(a)))
             }
         }
         pts.append(Point(x: c.x + 2, y: c.y - halfH))
@@ -66,7 +66,7 @@ enum Synthetic {
     static func transformed(_ pts: [Point], scale: Double = 1, rotation: Double = 0, jitter: Double = 0, seed: UInt64 = 1) -> [Point] {
         var noise = Noise(seed: seed)
         let c = pts[0]
-        let cs = ShapeMath.cos(rotation), sn = ShapeMath.sin(rotation)
+        let cs = Angle.cos(rotation), sn = Angle.sin(rotation)
         return pts.map { p in
             let d = (p - c) * scale
             let q = Point(x: d.x * cs - d.y * sn, y: d.x * sn + d.y * cs)

@@ -119,8 +119,8 @@ public struct CheckmarkAnalysis: Sendable {
         for i in 0..<startIndex { a.hookMM += points[i].distance(to: points[i + 1]) }
         let degrees = 180 / Double.pi
         let d1 = a.turn - a.start, d2 = a.end - a.turn
-        a.features.firstAngle = ShapeMath.atan2(d1.y, d1.x) * degrees
-        a.features.secondAngle = ShapeMath.atan2(d2.y, d2.x) * degrees
+        a.features.firstAngle = Angle.atan2(d1.y, d1.x) * degrees
+        a.features.secondAngle = Angle.atan2(d2.y, d2.x) * degrees
         a.firstBow = bow(points, startIndex, turnIndex) / max(a.firstMM, rules.hysteresisMM)
         a.secondBow = bow(points, turnIndex, points.count - 1) / max(a.secondMM, rules.hysteresisMM)
 

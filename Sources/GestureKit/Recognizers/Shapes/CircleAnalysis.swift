@@ -158,7 +158,7 @@ public struct CircleAnalysis: Sendable {
         while i < points.count {
             let u = points[i - 1] - c
             let v = points[i] - c
-            let step = Self.atan2(u.cross(v), u.dot(v))
+            let step = Angle.between(u, v)
             total += step
             if step > 0 { forward += step } else { backward -= step }
             i += 1
@@ -198,8 +198,8 @@ public struct CircleAnalysis: Sendable {
         for i in phi.indices {
             let theta = intercept + slope * Double(lo + i)
             scratch.line.append(theta)
-            scratch.cos1.append(ShapeMath.cos(theta)); scratch.sin1.append(ShapeMath.sin(theta))
-            scratch.cos2.append(ShapeMath.cos(2 * theta)); scratch.sin2.append(ShapeMath.sin(2 * theta))
+            scratch.cos1.append(Angle.cos(theta)); scratch.sin1.append(Angle.sin(theta))
+            scratch.cos2.append(Angle.cos(2 * theta)); scratch.sin2.append(Angle.sin(2 * theta))
         }
         let line = scratch.line
         let cos1 = scratch.cos1, sin1 = scratch.sin1, cos2 = scratch.cos2, sin2 = scratch.sin2
@@ -255,7 +255,7 @@ public struct CircleAnalysis: Sendable {
         var k = lo
         while k < hi {
             let d = points[min(points.count - 1, k + span)] - points[max(0, k - span)]
-            if k > lo { phi += ShapeMath.atan2(prev.cross(d), prev.dot(d)) }
+            if k > lo { phi += Angle.between(prev, d) }
             prev = d
             body(k, phi)
             k += 1
@@ -263,12 +263,6 @@ public struct CircleAnalysis: Sendable {
     }
 
     static let tangentSpan = 2
-
-    /// atan2 from the standard library's point of view: Swift's stdlib has no atan2 without
-    /// Foundation/Glibc, so this is a small polynomial one, accurate to ~1e-5 rad: plenty here.
-    static func atan2(_ y: Double, _ x: Double) -> Double {
-        ShapeMath.atan2(y, x)
-    }
 }
 
 /// Working storage of the turning measure, kept by the recognizer between strokes.

@@ -20,13 +20,13 @@ public enum DirectionProfile {
             for p in points { c += p }
             c = c / Double(n)
             let first = reversed ? points[n - 1] : points[0]
-            offset = ShapeMath.atan2(first.y - c.y, first.x - c.x)
+            offset = Angle.atan2(first.y - c.y, first.x - c.x)
         }
         var i = 0
         while i < n - 1 {
             let a = reversed ? points[n - 1 - i] : points[i]
             let b = reversed ? points[n - 2 - i] : points[i + 1]
-            out.append(wrap(ShapeMath.atan2(b.y - a.y, b.x - a.x) - offset))
+            out.append(wrap(Angle.atan2(b.y - a.y, b.x - a.x) - offset))
             i += 1
         }
     }

@@ -117,9 +117,5 @@ public enum ShapeFile {
         return out
     }
 
-    private static func number(_ x: Double) -> String {
-        var w = JSONWriter(capacity: 16)
-        w.number(x, decimals: 3)
-        return w.text
-    }
+    private static func number(_ x: Double) -> String { DecimalText.string(x, places: 3) }
 }
