@@ -5,9 +5,10 @@ import GestureKit
 import Logging
 
 /// Performs the actions bound to gestures: matches each event against the bindings, applies
-/// steps and cooldown; commands are spawned without blocking (capped per binding), reaped on
-/// SIGCHLD and killed when they outlive their timeout (SIGTERM, then SIGKILL); keys and clicks
-/// are written at once to the virtual devices (VirtualOutputs).
+/// steps and cooldown; commands are started by the SpawnWorker's thread (capped per binding; a
+/// run counts from the gesture, while it is starting too), reaped on SIGCHLD and killed when
+/// they outlive their timeout (SIGTERM, then SIGKILL); keys and clicks are written at once to
+/// the virtual devices (VirtualOutputs).
 public final class ActionRunner {
     private struct Running {
         var binding: Int
@@ -25,16 +26,32 @@ public final class ActionRunner {
     /// Seconds between SIGTERM and SIGKILL for a command past its timeout.
     static let killGrace = 2.0
 
+    /// A run handed to the spawner whose process id is not known yet.
+    private struct Starting {
+        var binding: Int
+        var started: Double
+        var timeout: Double
+        var program: String
+        var cause: String
+    }
+
     private var bindings: [Binding] = []
     private var running: [pid_t: Running] = [:]
+    private var starting: [Int: Starting] = [:]
+    private var nextRun = 0
+    /// Exits reaped while their spawn's outcome was still on its way (a command that ends at
+    /// once), matched when it arrives; kept only while runs are starting.
+    private var exitedUnclaimed: [pid_t: Int32] = [:]
+    private let spawner: SpawnWorker
     private var lastRun: [Int: Double] = [:]
     private var steps: [Int: StepTracker] = [:]
     private let baseEnvironment: [String]
     private let log: Logger
     public let outputs: VirtualOutputs
 
-    public init(log: Logger) {
+    public init(log: Logger) throws {
         self.log = log
+        spawner = try SpawnWorker()
         outputs = VirtualOutputs(log: log)
         // The daemon's own environment, minus anything a gesture variable would shadow.
         var env: [String] = []
@@ -59,7 +76,11 @@ public final class ActionRunner {
         steps = [:]
     }
 
-    public var runningCount: Int { running.count }
+    public var runningCount: Int { running.count + starting.count }
+
+    /// Readable when started commands' process ids (or spawn errors) are ready: the loop then
+    /// calls `collectStarted`.
+    public var startedFD: Int32 { spawner.doneFD }
 
     /// The earliest command timeout, for the loop's timer (read after every wakeup: no array made).
     public var deadline: Double? { running.values.lazy.map(\.deadline).min() }
@@ -92,16 +113,18 @@ public final class ActionRunner {
                 continue
             }
             let active = running.values.filter { $0.binding == b.index }.count
+                + starting.values.filter { $0.binding == b.index }.count
             if active >= b.maxConcurrent {
                 log.warning("binding \(b.index): \(active) run(s) still going (max_concurrent \(b.maxConcurrent)), \(e.kind.rawValue) \(e.phase.rawValue) skipped")
                 continue
             }
             let env = baseEnvironment + GestureEnvironment.variables(e, device: device, steps: stepCount).map { "\($0.0)=\($0.1)" }
             do {
-                let pid = try Spawner.spawn(argv: command.argv, environment: env)
-                running[pid] = Running(binding: b.index, started: now, deadline: now + b.timeout)
+                try spawner.submit(.init(run: nextRun, argv: command.argv, environment: env))
+                starting[nextRun] = Starting(binding: b.index, started: now, timeout: b.timeout, program: command.argv[0],
+                                             cause: "\(e.kind.rawValue) \(e.phase.rawValue)")
+                nextRun += 1
                 lastRun[b.index] = now
-                log.info("binding \(b.index): started \(command.argv[0]) (pid \(pid)) for \(e.kind.rawValue) \(e.phase.rawValue)")
             } catch {
                 log.error("binding \(b.index): \(error)")
             }
@@ -122,27 +145,56 @@ public final class ActionRunner {
         }
     }
 
+    /// Takes the spawner's outcomes: a started command joins the running ones (its timeout
+    /// counted from the gesture), a failed one is logged.
+    public func collectStarted(now: Double) {
+        for o in spawner.takeOutcomes() {
+            guard let s = starting.removeValue(forKey: o.run) else { continue }
+            guard let pid = o.pid else {
+                log.error("binding \(s.binding): \(o.error ?? "not started")")
+                continue
+            }
+            running[pid] = Running(binding: s.binding, started: s.started, deadline: s.started + s.timeout)
+            log.info("binding \(s.binding): started \(s.program) (pid \(pid)) for \(s.cause)")
+            if let status = exitedUnclaimed.removeValue(forKey: pid) { leaderExited(pid, status: status, now: now) }
+        }
+        if starting.isEmpty { exitedUnclaimed.removeAll() }
+        removeEndedRuns()
+    }
+
     /// Collects every exited child (SIGCHLD) and logs how it ended.
     public func reap(now: Double) {
+        collectStarted(now: now)
         while true {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             if pid <= 0 { break }
-            guard let r = running[pid], !r.leaderExited else { continue }
-            running[pid]?.leaderExited = true
-            let secs = String(Int((now - r.started) * 1000)) + " ms"
-            let low = status & 0x7f
-            if low == 0 {
-                let code = (status >> 8) & 0xff
-                let level: Logger.Level = code == 0 ? .info : .warning
-                log.log(level: level, "binding \(r.binding): pid \(pid) exited with status \(code) after \(secs)")
-            } else {
-                let how = r.terminated ? " (timed out)" : ""
-                log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(secs)")
-            }
+            if running[pid] == nil, !starting.isEmpty { exitedUnclaimed[pid] = status }
+            leaderExited(pid, status: status, now: now)
         }
+        removeEndedRuns()
+    }
+
+    /// A run ends when its command has exited and nothing is left in its process group.
+    private func removeEndedRuns() {
         for (group, r) in running where r.leaderExited && !Self.groupAlive(group) {
             running.removeValue(forKey: group)
+        }
+    }
+
+    /// Logs how a command ended; its run lasts until its process group is empty.
+    private func leaderExited(_ pid: pid_t, status: Int32, now: Double) {
+        guard let r = running[pid], !r.leaderExited else { return }
+        running[pid]?.leaderExited = true
+        let secs = String(Int((now - r.started) * 1000)) + " ms"
+        let low = status & 0x7f
+        if low == 0 {
+            let code = (status >> 8) & 0xff
+            let level: Logger.Level = code == 0 ? .info : .warning
+            log.log(level: level, "binding \(r.binding): pid \(pid) exited with status \(code) after \(secs)")
+        } else {
+            let how = r.terminated ? " (timed out)" : ""
+            log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(secs)")
         }
     }
 
@@ -153,6 +205,8 @@ public final class ActionRunner {
     /// the README): each group gets SIGTERM, then SIGKILL after `exitGrace` seconds. Nothing
     /// gestured started outlives it.
     public func stopAll() {
+        spawner.stop()
+        collectStarted(now: MonotonicClock.now())
         guard !running.isEmpty else { return }
         log.info("stopping \(running.count) running command(s)")
         for group in running.keys { kill(-group, SIGTERM) }

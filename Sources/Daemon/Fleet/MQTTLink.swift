@@ -101,24 +101,9 @@ final class MQTTLink: @unchecked Sendable {
 
     /// Starts connecting in the background: a broker that is down is retried with back-off.
     func start() throws {
-        try spawn(&network) { $0.networkLoop() }
-        try spawn(&publisher) { $0.publishLoop() }
+        network = try startWorkerThread { [self] in networkLoop() }
+        publisher = try startWorkerThread { [self] in publishLoop() }
         started = true
-    }
-
-    private func spawn(_ thread: inout pthread_t, _ body: @escaping (MQTTLink) -> Void) throws {
-        final class Start {
-            let link: MQTTLink
-            let body: (MQTTLink) -> Void
-            init(_ link: MQTTLink, _ body: @escaping (MQTTLink) -> Void) { self.link = link; self.body = body }
-        }
-        let ctx = Unmanaged.passRetained(Start(self, body)).toOpaque()
-        let rc = pthread_create(&thread, nil, { ctx in
-            let start = Unmanaged<AnyObject>.fromOpaque(ctx!).takeRetainedValue() as! Start
-            start.body(start.link)
-            return nil
-        }, ctx)
-        if rc != 0 { Unmanaged<AnyObject>.fromOpaque(ctx).release(); throw SystemError("pthread_create", code: rc) }
     }
 
     // MARK: the daemon's side (never blocks)

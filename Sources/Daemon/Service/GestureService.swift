@@ -33,7 +33,7 @@ public final class GestureService {
         loop = try EventLoop()
         timer = try DeadlineTimer()
         notifier = ServiceNotifier(environment: environment)
-        runner = ActionRunner(log: log)
+        runner = try ActionRunner(log: log)
         runner.setBindings(config.bindings)
     }
 
@@ -61,6 +61,10 @@ public final class GestureService {
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
+        try loop.add(runner.startedFD) { [unowned self] _ in
+            self.runner.collectStarted(now: MonotonicClock.now())
+            self.wakeDue()
+        }
         try loop.add(timer.fd) { [unowned self] _ in
             self.timer.acknowledge()
             self.wakeDue()

@@ -1,0 +1,106 @@
+import CLinux
+import Glibc
+import Synchronization
+
+/// Starts bound commands off the daemon's thread.
+///
+/// posix_spawn (glibc: clone with CLONE_VFORK) suspends its caller until the child has exec'd,
+/// and exec reads the program and its interpreter from disk. On a slow disk — or an emulated
+/// one, where the soak (VM scenario 30) caught it — that stalled the input loop long enough for
+/// the kernel's evdev buffer to overflow: SYN_DROPPED, and the stroke in flight was lost. So one
+/// worker thread spawns, and the loop hears back through an eventfd it watches (`doneFD`), as
+/// the MQTT link does. The thread starts with the first command and lives until `stop()`.
+final class SpawnWorker: @unchecked Sendable {
+    struct Request: Sendable {
+        var run: Int
+        var argv: [String]
+        var environment: [String]
+    }
+
+    /// How a request ended: the started process (its group has the same id), or why not.
+    struct Outcome: Sendable {
+        var run: Int
+        var pid: pid_t?
+        var error: String?
+    }
+
+    private struct Shared {
+        var requests: [Request] = []
+        var outcomes: [Outcome] = []
+        var stopping = false
+    }
+
+    /// Readable when outcomes wait in `takeOutcomes`.
+    let doneFD: Int32
+    /// Counts requests for the worker, which blocks reading it.
+    private let wakeFD: Int32
+    private let shared = Mutex(Shared())
+    private var thread: pthread_t?
+
+    init() throws {
+        doneFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC))
+        if doneFD < 0 || wakeFD < 0 { throw SystemError("eventfd") }
+    }
+
+    deinit {
+        stop()
+        close(doneFD)
+        close(wakeFD)
+    }
+
+    /// Queues a command; its outcome arrives through `doneFD`.
+    func submit(_ r: Request) throws {
+        if thread == nil { thread = try startWorkerThread { [self] in work() } }
+        shared.withLock { $0.requests.append(r) }
+        bump(wakeFD)
+    }
+
+    /// Outcomes since the last call, in the order the requests were made.
+    func takeOutcomes() -> [Outcome] {
+        var n: UInt64 = 0
+        _ = read(doneFD, &n, 8)
+        return shared.withLock { s in
+            defer { s.outcomes.removeAll() }
+            return s.outcomes
+        }
+    }
+
+    /// Ends the thread after the spawn in progress, if any; queued requests are dropped and
+    /// returned as outcomes with an error, so every run is accounted for.
+    func stop() {
+        guard let t = thread else { return }
+        shared.withLock { s in
+            s.stopping = true
+            s.outcomes += s.requests.map { Outcome(run: $0.run, pid: nil, error: "not started: the daemon is stopping") }
+            s.requests.removeAll()
+        }
+        bump(wakeFD)
+        pthread_join(t, nil)
+        thread = nil
+    }
+
+    private func work() {
+        while true {
+            var n: UInt64 = 0
+            _ = read(wakeFD, &n, 8)  // an interrupted read only means one more look at the queue
+            while let r = shared.withLock({ s -> Request? in
+                guard !s.stopping, !s.requests.isEmpty else { return nil }
+                return s.requests.removeFirst()
+            }) {
+                var outcome = Outcome(run: r.run)
+                do { outcome.pid = try Spawner.spawn(argv: r.argv, environment: r.environment) } catch {
+                    outcome.error = "\(error)"
+                }
+                shared.withLock { $0.outcomes.append(outcome) }
+                bump(doneFD)
+            }
+            if shared.withLock({ $0.stopping }) { return }
+        }
+    }
+
+    private func bump(_ fd: Int32) {
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)
+    }
+}
