@@ -1,27 +1,31 @@
+/// One measure of a group's transform that a recognizer follows (Pinch: scale, Rotate:
+/// rotation): its recognizer's kind and summary, the threshold it begins at, what it reports.
+public protocol TransformMeasure: Sendable {
+    static var kind: GestureKind { get }
+    static var summary: String { get }
+    /// The threshold's config key (with its unit), its key before a rename, default, range and summary.
+    static var threshold: (key: String, was: String?, default: Double, range: ClosedRange<Double>, summary: String) { get }
+    /// How far the group has gone on this measure since touch-down (compared with the threshold).
+    static func progress(of group: ContactGroup) -> Double
+    /// Adds the measure to an event.
+    static func fill(_ e: inout GestureEvent, from group: ContactGroup)
+}
+
 /// What pinch and rotate share: two or more fingers, a threshold on one measure of the group's
 /// transform (scale or rotation) to begin, `changed` while the fingers move, `ended` when fewer
 /// than two remain. The measure is accumulated frame by frame (ContactGroup), so a finger
 /// landing or lifting does not make it jump, and rotation is unwrapped (it can exceed ±π).
-public class TransformRecognizer {
-    public let kind: GestureKind
+public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer {
+    public static var kind: GestureKind { Measure.kind }
+    public static var summary: String { Measure.summary }
     public private(set) var state = RecognizerState.possible
     public var deadline: Double? { nil }
 
-    let minFingers: Int
-    let maxFingers: Int
-    var group = ContactGroup()
+    public let rules: TransformRules<Measure>
+    private var group = ContactGroup()
     private var fingers = 0
 
-    init(kind: GestureKind, minFingers: Int, maxFingers: Int) {
-        self.kind = kind
-        self.minFingers = minFingers
-        self.maxFingers = maxFingers
-    }
-
-    /// Whether the measure passed its threshold (overridden).
-    func passedThreshold() -> Bool { false }
-    /// Adds the measure to an event (overridden).
-    func fill(_ e: inout GestureEvent) {}
+    public init(rules: TransformRules<Measure>, context: RecognizerContext) { self.rules = rules }
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
@@ -31,9 +35,9 @@ public class TransformRecognizer {
         case .possible:
             if group.downCount == 0 {
                 state = .failed
-            } else if group.maxDownCount > maxFingers {
+            } else if group.maxDownCount > rules.maxFingers {
                 state = .failed
-            } else if group.downCount >= minFingers, passedThreshold() {
+            } else if group.downCount >= rules.minFingers, Measure.progress(of: group) >= rules.threshold {
                 state = .began
                 events.append(event(.began, time: frame.time))
             }
@@ -50,10 +54,10 @@ public class TransformRecognizer {
         }
     }
 
-    func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
-        var e = GestureEvent(kind: kind, phase: phase, time: time, fingers: fingers,
+    private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
+        var e = GestureEvent(kind: Measure.kind, phase: phase, time: time, fingers: fingers,
                              center: group.centroidPosition, centerMM: group.centroidMM)
-        fill(&e)
+        Measure.fill(&e, from: group)
         return e
     }
 
@@ -67,5 +71,21 @@ public class TransformRecognizer {
         state = .possible
         group.removeAll()
         fingers = 0
+    }
+}
+
+/// What a pinch or a rotation is tuned by (`[device.pinch]`, `[device.rotate]`).
+public struct TransformRules<Measure: TransformMeasure>: RecognizerRules {
+    public var minFingers = 2
+    public var maxFingers = 10
+    /// In the unit of the measure's key: change of spread (mm), turn (rad).
+    public var threshold = Measure.threshold.default
+
+    public init() {}
+
+    public static var parameters: [Parameter<Self>] {
+        let t = Measure.threshold
+        return Parameter.fingers(\.minFingers, \.maxFingers, range: 2...10)
+            + [Parameter(t.key, \.threshold, range: t.range, was: t.was, t.summary)]
     }
 }

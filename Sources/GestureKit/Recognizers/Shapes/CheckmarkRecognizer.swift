@@ -3,20 +3,15 @@ public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer {
     public static let kind = GestureKind.checkmark
     public static let summary = "One finger draws a checkmark: down to a turn, then a longer leg up-right; told from a v by a score."
 
-    static let samples = 48
-
     public let rules: CheckmarkRules
-    public private(set) var resampled: [Point] = []
     public private(set) var analysis: CheckmarkAnalysis?
 
     public init(rules: CheckmarkRules, context: RecognizerContext) {
         self.rules = rules
-        super.init(regions: context.regions)
-        resampled.reserveCapacity(Self.samples)
+        super.init(regions: context.regions, samples: 48)
     }
 
     override func lifted(time: Double, events: inout [GestureEvent]) {
-        stroke.resample(count: Self.samples, into: &resampled)
         let a = CheckmarkAnalysis.analyze(resampled, rules: rules)
         analysis = a
         guard a.isRecognized else {
@@ -28,8 +23,5 @@ public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer {
         events.append(event(.checkmark, time: time, centerMM: a.turn))
     }
 
-    override func clear() {
-        resampled.removeAll(keepingCapacity: true)
-        analysis = nil
-    }
+    override func clear() { analysis = nil }
 }

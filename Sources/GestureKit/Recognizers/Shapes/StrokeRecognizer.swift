@@ -8,9 +8,17 @@ public class StrokeRecognizer {
     public let regions: [Region]
     /// The finger's path (kept until `reset`, so a trace can show it).
     public private(set) var stroke = Stroke()
+    /// The stroke resampled to `samples` evenly spaced points at lift, for shapes decided from
+    /// the whole path (none for tickle).
+    public private(set) var resampled: [Point] = []
+    private let samples: Int
     var finger = SingleFinger()
 
-    init(regions: [Region]) { self.regions = regions }
+    init(regions: [Region], samples: Int = 0) {
+        self.regions = regions
+        self.samples = samples
+        resampled.reserveCapacity(samples)
+    }
 
     /// The finger moved and its sample was added to `stroke`: decide early, or leave `state`.
     func moved(time: Double, events: inout [GestureEvent]) {}
@@ -27,7 +35,9 @@ public class StrokeRecognizer {
         case .moved: if stroke.count > before { moved(time: frame.time, events: &events) }
         case .secondFinger: state = .failed
         case .cancelled: state = .cancelled
-        case .lifted: lifted(time: frame.time, events: &events)
+        case .lifted:
+            if samples > 0 { stroke.resample(count: samples, into: &resampled) }
+            lifted(time: frame.time, events: &events)
         }
     }
 
@@ -40,6 +50,7 @@ public class StrokeRecognizer {
     public func reset() {
         state = .possible
         stroke.removeAll()
+        resampled.removeAll(keepingCapacity: true)
         finger.reset()
         clear()
     }

@@ -20,7 +20,6 @@ public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer {
 
     public let rules: ShapeRules
     public let matcher: ShapeMatcher
-    public private(set) var resampled: [Point] = []
     /// The last stroke's verdict, for `gestured learn` and `trace`.
     public private(set) var match: ShapeMatcher.Match?
     private var scratch = ShapeMatcher.Scratch()
@@ -28,8 +27,7 @@ public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer {
     public init(rules: ShapeRules, context: RecognizerContext) {
         self.rules = rules
         matcher = ShapeMatcher(shapes: context.shapes)
-        super.init(regions: context.regions)
-        resampled.reserveCapacity(ShapeExample.pointCount)
+        super.init(regions: context.regions, samples: ShapeExample.pointCount)
     }
 
     override public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
@@ -44,7 +42,6 @@ public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer {
             state = .failed
             return
         }
-        stroke.resample(count: ShapeExample.pointCount, into: &resampled)
         match = matcher.best(resampled, scratch: &scratch)
         guard let m = match else {
             state = .failed
@@ -58,8 +55,5 @@ public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer {
         events.append(e)
     }
 
-    override func clear() {
-        resampled.removeAll(keepingCapacity: true)
-        match = nil
-    }
+    override func clear() { match = nil }
 }
