@@ -19,7 +19,9 @@
 #   Tests/vm/compare-lisgd.sh [SWIPES [ROUNDS]]        (default 20 swipes, 3 rounds)
 #
 # GESTURED=path picks the binary (default .build/release/gestured, else .build/debug/gestured
-# with a warning: compare release builds).
+# with a warning: compare release builds). BASELINE=path runs a second gestured (another build,
+# e.g. before a change) beside them on the same swipes, bound the same way: its CPU in the same
+# rounds is the before/after comparison that a busy, emulated host cannot give across runs.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -27,6 +29,8 @@ repo=$(cd "$here/../.." && pwd)
 if [ "${1:-}" != --inside ]; then
   swipes=${1:-20} rounds=${2:-3}
   gestured=${GESTURED:-}
+  baseline=${BASELINE:-none}
+  [ "$baseline" = none ] || [ -x "$baseline" ] || { echo "compare-lisgd: no baseline binary at $baseline" >&2; exit 1; }
   if [ -z "$gestured" ]; then
     if [ -x "$repo/.build/release/gestured" ]; then gestured=$repo/.build/release/gestured
     else gestured=$repo/.build/debug/gestured; echo "compare-lisgd: WARNING: no release build, using the debug build" >&2; fi
@@ -39,7 +43,7 @@ if [ "${1:-}" != --inside ]; then
   [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
   results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
   timeout -k 20 600 vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds" </dev/null 2>&1 | tee "$results/console.log"
+    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline" </dev/null 2>&1 | tee "$results/console.log"
   status=${PIPESTATUS[0]}
   [ -f "$results/figures.txt" ] || { echo "compare-lisgd: no figures (VM status $status); see $results" >&2; exit 1; }
   exit "$status"
@@ -47,7 +51,7 @@ fi
 
 # ---- inside the VM ----------------------------------------------------------------------------
 shift
-results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5
+results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5 baseline=$6
 export SDIR=$results REPO=$repo VMDIR=$repo/Tests/vm GESTURED=$gestured
 source "$VMDIR/lib.sh"
 modprobe uinput || die "modprobe uinput"
@@ -56,7 +60,14 @@ udevadm trigger --action=add; udevadm settle --timeout=30
 
 device_add TS "$ISDV4.desc"
 SOCK=$WORK/gestured.sock
-daemon_start "$(config compare-lisgd)"
+conf=$(config compare-lisgd)
+if [ "$baseline" != none ]; then
+  sed -e "s|gestured.sock|baseline.sock|" -e "s|gestured.times|baseline.times|" "$conf" > "$WORK/baseline.toml"
+  "$baseline" --config "$WORK/baseline.toml" >> "$SDIR/baseline.log" 2>&1 &
+  bpid=$!; track $bpid
+  DAEMON_PID=$bpid wait_until 30 daemon_holds "$TS_node" || die "the baseline did not open $TS_node: $(cat "$SDIR/baseline.log")"
+fi
+daemon_start "$conf"
 gpid=$DAEMON_PID
 # lisgd needs a screen size without X/Wayland (-w/-h, any: the bind has no edge and any
 # distance) and a gesture timeout longer than the recorded 1.2 s swipe (default 800 ms).
@@ -87,15 +98,17 @@ sleep 2
 for round in $(seq "$rounds"); do
   read -r g_t0 g_n0 g_s0 <<< "$(cpu $gpid)"; read -r l_t0 l_n0 l_s0 <<< "$(cpu $lpid)"
   read -r g_f0 g_m0 g_v0 g_i0 <<< "$(costs $gpid)"; read -r l_f0 l_m0 l_v0 l_i0 <<< "$(costs $lpid)"
+  b_n0=0; [ "$baseline" = none ] || read -r _ b_n0 _ <<< "$(cpu $bpid)"
   say "round $round: playing $swipes swipes on $TS_node"
   python3 "$VMDIR/play-timed.py" "$TS_node" "$ISDV4.single-top-swipe.events" "$swipes" 0.6 >> "$WORK/all-ends.txt" \
     || die "play-timed.py failed"
   sleep 2
   read -r g_t1 g_n1 g_s1 <<< "$(cpu $gpid)"; read -r l_t1 l_n1 l_s1 <<< "$(cpu $lpid)"
   read -r g_f1 g_m1 g_v1 g_i1 <<< "$(costs $gpid)"; read -r l_f1 l_m1 l_v1 l_i1 <<< "$(costs $lpid)"
+  b_n1=0; [ "$baseline" = none ] || read -r _ b_n1 _ <<< "$(cpu $bpid)"
   echo "$round $((g_t1 - g_t0)) $((g_n1 - g_n0)) $((g_s1 - g_s0)) $((l_t1 - l_t0)) $((l_n1 - l_n0)) $((l_s1 - l_s0))" \
        "$((g_f1 - g_f0)) $((g_m1 - g_m0)) $((g_v1 - g_v0)) $((g_i1 - g_i0))" \
-       "$((l_f1 - l_f0)) $((l_m1 - l_m0)) $((l_v1 - l_v0)) $((l_i1 - l_i0))" >> "$WORK/rounds.txt"
+       "$((l_f1 - l_f0)) $((l_m1 - l_m0)) $((l_v1 - l_v0)) $((l_i1 - l_i0)) $((b_n1 - b_n0))" >> "$WORK/rounds.txt"
 done
 daemon_alive || die "gestured died"
 DAEMON_PID=$lpid daemon_alive || die "lisgd died"
@@ -123,7 +136,7 @@ print(f"lisgd comparison: {len(rounds)} rounds of {swipes} one-finger swipes (Wa
 print("CPU time of each daemon process over each round's playback (from /proc/PID/schedstat, all threads):")
 print(f"{'round':>5} {'gestured ms':>12} {'lisgd ms':>9} {'ratio':>6}   {'gestured: ticks (sys) faults min/maj wakeups (invol.)':>52}   lisgd: the same")
 ratios = []
-for r, gt, gn, gs, lt, ln, ls, gf, gm, gv, gi, lf, lm, lv, li in rounds:
+for r, gt, gn, gs, lt, ln, ls, gf, gm, gv, gi, lf, lm, lv, li, bn in rounds:
     ratio = gn / ln if ln > 0 else float("nan")
     ratios.append(ratio)
     print(f"{r:>5} {gn / 1e6:>12.1f} {ln / 1e6:>9.1f} {ratio:>6.2f}   {gt:>12} ({gs}) {gf:>6}/{gm:<3} {gv:>6} ({gi})"
@@ -132,6 +145,10 @@ g_ns = sum(r[2] for r in rounds); l_ns = sum(r[5] for r in rounds)
 if l_ns > 0:
     print(f"cpu ratio gestured/lisgd (schedstat ns, all rounds): {g_ns / l_ns:.2f}; by round: median {statistics.median(ratios):.2f}, "
           f"min {min(ratios):.2f}, max {max(ratios):.2f}")
+b_ns = sum(r[15] for r in rounds)
+if b_ns > 0 and l_ns > 0:
+    print(f"baseline gestured (BASELINE) in the same rounds: {b_ns / 1e6:.1f} ms, ratio to lisgd {b_ns / l_ns:.2f}; "
+          f"this build / baseline: {g_ns / b_ns:.2f} (by round: " + ", ".join(f"{r[2] / r[15]:.2f}" for r in rounds if r[15] > 0) + ")")
 print(f"{'daemon':10} {'cmd runs':>8} {'latency median ms':>18} {'max ms':>8}")
 lat = {}
 for name, path in (("gestured", sys.argv[2]), ("lisgd", sys.argv[3])):

@@ -48,12 +48,6 @@ final class Fleet {
         link.send(.init(topic: link.prefix + "/reply", payload: line))
     }
 
-    /// The `mqtt` object of the status reply.
-    var status: ServiceStatus.Fleet {
-        let c = link.counters
-        return .init(topic: link.prefix, connected: c.connected, queued: c.queued, dropped: c.dropped, published: c.published)
-    }
-
     static func hostname() -> String {
         var buf = [UInt8](repeating: 0, count: 256)
         guard buf.withUnsafeMutableBytes({ gethostname($0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }) == 0 else { return "localhost" }

@@ -1,3 +1,4 @@
+import Evdev
 import GestureKit
 
 /// The one line the daemon answers a command with, as a value: what the service did, encoded
@@ -40,21 +41,6 @@ enum ClientReply {
 
 /// What `{"status":true}` reports: the service's state at the moment of asking.
 struct ServiceStatus {
-    struct VirtualDevice {
-        var role: String
-        var name: String
-        var devnode: String
-        var syspath: String
-    }
-
-    struct Fleet {
-        var topic: String
-        var connected: Bool
-        var queued: Int
-        var dropped: Int
-        var published: Int
-    }
-
     struct Device {
         var name: String
         var id: String
@@ -64,13 +50,16 @@ struct ServiceStatus {
     }
 
     var version: String
+    /// The configuration file in use.
     var config: String
-    var clients: Int
-    var bindings: Int
-    var runningCommands: Int
-    var replaying: Int
-    var virtualDevices: [VirtualDevice]
-    var fleet: Fleet?
+    /// Socket clients connected, bindings configured.
+    var clients: Int, bindings: Int
+    /// Bound commands still running, recordings still playing.
+    var runningCommands: Int, replaying: Int
+    /// The virtual keyboard and pointer `keys` and `click` bindings write to, once made.
+    var virtualDevices: [(role: VirtualOutputs.Role, device: UInputDevice)]
+    /// The link to the fleet's broker, when `[mqtt]` asks for one.
+    var fleet: (topic: String, counters: MQTTLink.Counters)?
     var devices: [Device]
 
     /// The members of the `status` object.
@@ -81,19 +70,19 @@ struct ServiceStatus {
         w.key("bindings"); w.int(bindings)
         w.key("running_commands"); w.int(runningCommands)
         w.key("replaying"); w.int(replaying)
-        w.objects("virtual_devices", virtualDevices) { w, d in
-            w.key("role"); w.string(d.role)
-            w.key("name"); w.string(d.name)
-            w.key("devnode"); w.string(d.devnode)
-            w.key("syspath"); w.string(d.syspath)
+        w.objects("virtual_devices", virtualDevices) { w, v in
+            w.key("role"); w.string(v.role.rawValue)
+            w.key("name"); w.string(v.device.name)
+            w.key("devnode"); w.string(v.device.devnode)
+            w.key("syspath"); w.string(v.device.syspath)
         }
-        if let f = fleet {
+        if let (topic, c) = fleet {
             w.object("mqtt") { w in
-                w.key("topic"); w.string(f.topic)
-                w.key("connected"); w.bool(f.connected)
-                w.key("queued"); w.int(f.queued)
-                w.key("dropped"); w.int(f.dropped)
-                w.key("published"); w.int(f.published)
+                w.key("topic"); w.string(topic)
+                w.key("connected"); w.bool(c.connected)
+                w.key("queued"); w.int(c.queued)
+                w.key("dropped"); w.int(c.dropped)
+                w.key("published"); w.int(c.published)
             }
         }
         w.objects("devices", devices) { w, d in

@@ -54,10 +54,8 @@ extension GestureService {
             bindings: config.bindings.count,
             runningCommands: runner.runningCount,
             replaying: recordings.filter(\.isPlaying).count,
-            virtualDevices: runner.outputs.present.map {
-                .init(role: $0.role.rawValue, name: $0.device.name, devnode: $0.device.devnode, syspath: $0.device.syspath)
-            },
-            fleet: fleet?.status,
+            virtualDevices: runner.outputs.present,
+            fleet: fleet.map { ($0.link.prefix, $0.link.counters) },
             devices: sources.map { s in
                 let arena = s.pipeline.arena
                 return .init(

@@ -10,6 +10,8 @@ final class SocketClient {
     let id: Int
     /// Gesture names the client wants; nil = everything.
     var subscriptions: Set<String>? = nil
+    /// The loop also waits for the socket to take more output (EPOLLOUT): set while a flush is pending.
+    var waitsToWrite = false
     private var input: [UInt8] = []
     private var output: [UInt8] = []
     private var outputStart = 0

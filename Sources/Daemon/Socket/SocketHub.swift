@@ -151,12 +151,16 @@ public final class SocketHub {
 
     @discardableResult
     private func flush(_ client: SocketClient) -> Bool {
+        // epoll is told only when the wait for output changes, not on every event sent (a pan
+        // sends one per frame: that was an epoll_ctl per frame).
         switch client.flush() {
         case .done:
-            loop.modify(client.fd, events: EventLoop.readable)
+            if client.waitsToWrite { loop.modify(client.fd, events: EventLoop.readable) }
+            client.waitsToWrite = false
             return true
         case .pending:
-            loop.modify(client.fd, events: EventLoop.readable | EventLoop.writable)
+            if !client.waitsToWrite { loop.modify(client.fd, events: EventLoop.readable | EventLoop.writable) }
+            client.waitsToWrite = true
             return true
         case .failed:
             drop(client, reason: "write failed")

@@ -1,13 +1,15 @@
 # 30. Soak: SOAK_STROKES strokes (default 12; circles and swipes in turn) played live through a
 # hot-plugged touchscreen with a socket client connected and the circle bound to a command.
 # None is lost: the client gets as many finished gestures (recognized, or a pan's ended) as
-# `gestured replay` finds in the same recording, the command runs once per circle, and the
+# `gestured replay` finds in the same recording, the command runs once per circle (or is skipped
+# with a log line when max_concurrent runs are still going), and the
 # daemon's resident memory stays flat. Under emulation the player can fall behind and write a
 # stroke's frames closer together than recorded, so the kinds are compared in the log, the count
 # strictly. The long run (10,000 strokes) is a documented command: docs/testing.md.
 # SOAK_SPEED plays each stroke that many times faster than recorded and SOAK_PAUSE is the gap
-# between strokes (the long run uses 5 and 0.1 s, so 10,000 strokes take under an hour; replay
-# finds the same gestures at speeds 1 to 6).
+# between strokes (defaults 1 and 0.4 s). Faster is no shortcut for the long run: at 3x the
+# emulated guest on a busy host read too late and the kernel dropped events (SYN_DROPPED, the
+# stroke in flight cancelled) — docs/testing.md.
 strokes=${SOAK_STROKES:-12}
 speed=${SOAK_SPEED:-1}
 SOCK=$WORK/gestured.sock
@@ -47,9 +49,12 @@ got=$(finished "$SDIR/c.jsonl")
 say "live: $got finished gestures: $(kinds "$SDIR/c.jsonl")"
 [ "$got" -eq "$expected" ] || die "the client got $got finished gestures, the replay finds $expected"
 circles=$(grep '"phase":"recognized"' "$SDIR/c.jsonl" | grep -c '"gesture":"circle"' || true)
-wait_until 10 sh -c "[ \$(cat '$WORK/soak.runs' 2>/dev/null | wc -l) -ge $circles ]" || true
+# Every circle's command ran, or was skipped by max_concurrent with a log line: none unaccounted.
+skipped() { grep -c 'circle recognized skipped' "$SDIR/daemon.log" || true; }
+wait_until 10 sh -c "[ \$(( \$(cat '$WORK/soak.runs' 2>/dev/null | wc -l) + \$(grep -c 'circle recognized skipped' '$SDIR/daemon.log') )) -ge $circles ]" || true
 runs=$(cat "$WORK/soak.runs" 2>/dev/null | wc -l)
-[ "$runs" -eq "$circles" ] || die "the bound command ran $runs times for $circles circles"
+say "the bound command ran $runs times, $(skipped) skipped (max_concurrent), for $circles circles"
+[ $(( runs + $(skipped) )) -eq "$circles" ] || die "the bound command ran $runs times and was skipped $(skipped) times for $circles circles"
 
 # Resident memory: the first sample after a quarter of the run against the last.
 n=$(wc -l < "$SDIR/rss")
