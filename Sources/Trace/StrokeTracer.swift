@@ -67,6 +67,8 @@ public enum StrokeTracer {
         var events: [GestureEvent] = []
 
         for e in recording.events {
+            // Timeouts fire at their time, between events, as the daemon's timer would.
+            for r in recognizers { r.fireDeadlines(until: e.time, events: &events) }
             tracker.feed(e) { frame in
                 guard !frame.contacts.isEmpty else { return }
                 var stroke = current ?? StrokeTrace(index: strokes.count + 1, startTime: frame.time, endTime: frame.time)

@@ -64,7 +64,7 @@ struct Replay: ParsableCommand {
         let emit: (GestureEvent) -> Void = { event in out.line(event.json(device: label)) }
         for e in recording.events {
             // Timeouts fire at their time, between events, as the daemon's timer would.
-            fireDeadlines(pipeline, until: e.time, emit: emit)
+            pipeline.fireDeadlines(until: e.time, onGesture: emit)
             if frames {
                 pipeline.feed(e, onFrame: { out.line($0.json(device: label)) }, onGesture: emit)
             } else {
@@ -72,15 +72,7 @@ struct Replay: ParsableCommand {
             }
         }
         // After the recording: let pending timeouts (double-tap windows, …) run out.
-        fireDeadlines(pipeline, until: .infinity, emit: emit)
+        pipeline.fireDeadlines(until: .infinity, onGesture: emit)
         out.flush()
-    }
-
-    static func fireDeadlines(_ pipeline: DevicePipeline, until t: Double, emit: (GestureEvent) -> Void) {
-        var guardCount = 0
-        while let d = pipeline.deadline, d <= t, guardCount < 10_000 {
-            pipeline.tick(now: d, onGesture: emit)
-            guardCount += 1
-        }
     }
 }

@@ -48,15 +48,11 @@ final class RecordingSource: DeviceSource {
             while next < events.count {
                 // Timeouts between events fire in recording time, as they would have live.
                 let t = events[next].time
-                while let d = pipeline.deadline, d <= t { pipeline.tick(now: d, onGesture: emit) }
+                pipeline.fireDeadlines(until: t, onGesture: emit)
                 pipeline.feed(events[next], onGesture: emit)
                 next += 1
             }
-            var guardCount = 0
-            while let d = pipeline.deadline, guardCount < 1000 {
-                pipeline.tick(now: d, onGesture: emit)
-                guardCount += 1
-            }
+            pipeline.fireDeadlines(until: .infinity, onGesture: emit)
         } else {
             let recNow = now - offset
             while next < events.count, events[next].time <= recNow {

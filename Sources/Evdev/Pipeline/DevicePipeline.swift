@@ -50,6 +50,12 @@ public final class DevicePipeline {
     /// When `tick` next needs to run, if ever.
     public var deadline: Double? { arena.deadline }
 
+    /// Fires the timeouts up to `time` (DeadlineDriver): for replay, which plays time itself.
+    @discardableResult
+    public func fireDeadlines(until time: Double, onGesture: (GestureEvent) -> Void) -> Int {
+        arena.fireDeadlines(until: time, emit: onGesture)
+    }
+
     /// The device was unplugged (or is being closed): its contacts and its gestures are
     /// cancelled; other devices are not affected.
     public func deviceLost(time: Double, onFrame: (borrowing TouchFrame) -> Void = { _ in },

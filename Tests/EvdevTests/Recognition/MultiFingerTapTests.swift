@@ -11,10 +11,10 @@ import Testing
         let pipeline = DevicePipeline(info: recording.info, arena: arena)
         var out: [GestureEvent] = []
         for e in recording.events {
-            while let d = pipeline.deadline, d <= e.time { pipeline.tick(now: d) { out.append($0) } }
+            pipeline.fireDeadlines(until: e.time) { out.append($0) }
             pipeline.feed(e) { out.append($0) }
         }
-        while let d = pipeline.deadline { pipeline.tick(now: d) { out.append($0) } }
+        pipeline.fireDeadlines(until: .infinity) { out.append($0) }
         return out
     }
 

@@ -15,11 +15,10 @@ func allGestureEvents(of relative: String) throws -> [GestureEvent] {
     let pipeline = DevicePipeline(info: r.info, arena: RecognizerCatalog.defaultArena())
     var out: [GestureEvent] = []
     for e in r.events {
-        while let d = pipeline.deadline, d <= e.time { pipeline.tick(now: d) { out.append($0) } }
+        pipeline.fireDeadlines(until: e.time) { out.append($0) }
         pipeline.feed(e) { out.append($0) }
     }
-    var n = 0
-    while let d = pipeline.deadline, n < 100 { pipeline.tick(now: d) { out.append($0) }; n += 1 }
+    pipeline.fireDeadlines(until: .infinity) { out.append($0) }
     return out
 }
 

@@ -69,10 +69,10 @@ func still(_ p: Point) -> (Double) -> Point { { _ in p } }
 func run(_ arena: GestureArena, _ frames: [TouchFrame], until end: Double? = nil) -> [GestureEvent] {
     var out: [GestureEvent] = []
     for f in frames {
-        while let d = arena.deadline, d <= f.time { arena.tick(now: d) { out.append($0) } }
+        arena.fireDeadlines(until: f.time) { out.append($0) }
         arena.handle(f) { out.append($0) }
     }
-    while let d = arena.deadline, d <= (end ?? .infinity) { arena.tick(now: d) { out.append($0) } }
+    arena.fireDeadlines(until: end ?? .infinity) { out.append($0) }
     return out
 }
 
@@ -80,11 +80,10 @@ func run(_ arena: GestureArena, _ frames: [TouchFrame], until end: Double? = nil
 func run(_ r: any GestureRecognizer, _ frames: [TouchFrame]) -> [GestureEvent] {
     var out: [GestureEvent] = []
     for f in frames {
-        while let d = r.deadline, d <= f.time { r.tick(now: d, events: &out) }
+        r.fireDeadlines(until: f.time, events: &out)
         r.handle(f, events: &out)
     }
-    var guardCount = 0
-    while let d = r.deadline, guardCount < 100 { r.tick(now: d, events: &out); guardCount += 1 }
+    r.fireDeadlines(until: .infinity, events: &out)
     return out
 }
 

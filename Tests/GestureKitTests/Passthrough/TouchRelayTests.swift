@@ -189,14 +189,14 @@ struct RelayFrames {
         var out: [TouchRelay.Output] = []
         var gestures: [GestureEvent] = []
         for f in frames {
-            while let d = arena.deadline, d <= f.time {
+            DeadlineDriver.fire(until: f.time, next: { arena.deadline }) { d in
                 arena.tick(now: d) { gestures.append($0) }
                 r.settle(claims: arena, out: &out)
             }
             arena.handle(f) { gestures.append($0) }
             r.frame(f, claims: arena, out: &out)
         }
-        while let d = arena.deadline {
+        DeadlineDriver.fire(until: .infinity, next: { arena.deadline }) { d in
             arena.tick(now: d) { gestures.append($0) }
             r.settle(claims: arena, out: &out)
         }
