@@ -61,8 +61,14 @@ device_remove() {
 # udev_prop NODE KEY: a udev property of a device node.
 udev_prop() { udevadm info --query=property --name="$1" | sed -n "s/^$2=//p"; }
 
-# play NODE FILE: plays a recording in real time (evemu-play keeps the recorded timing).
-play() { say "play $(basename "$2") on $1"; evemu-play "$1" < "$2" || die "evemu-play $2 on $1 failed"; }
+# play NODE RECORDING: writes the recording's events to NODE with their recorded timing, each
+# event's time kept from the start of the file (play-timed.py). evemu-play sleeps from event to
+# event, and under emulation on a busy host each sleep overshoots: a 1.2 s swipe took longer
+# than the swipe's 2.5 s limit and arrived as a pan.
+play() {
+  say "play $(basename "$2") on $1"
+  python3 "$VMDIR/play-timed.py" "$1" "$2" 1 0 > /dev/null || die "play-timed.py $2 on $1 failed"
+}
 
 # events_part FILE FROM TO: the events of a recording from fraction FROM to TO of its frames
 # (a frame ends with SYN_REPORT), so a gesture can be stopped and resumed mid-stroke.

@@ -9,8 +9,8 @@ device_add A "$ISDV4.desc"
 device_add B "$ISDV4.desc" "Wacom ISDv4 E6 Finger rotated"
 wait_daemon_opens "$A_node"
 wait_daemon_opens "$B_node"
-evemu-play "$A_node" < "$ISDV4.single-top-swipe.events" & pa=$!
-evemu-play "$B_node" < "$ISDV4.single-top-swipe.events" & pb=$!
+python3 "$VMDIR/play-timed.py" "$A_node" "$ISDV4.single-top-swipe.events" 1 0 > /dev/null & pa=$!
+python3 "$VMDIR/play-timed.py" "$B_node" "$ISDV4.single-top-swipe.events" 1 0 > /dev/null & pb=$!
 wait $pa || die "playing on A failed"; wait $pb || die "playing on B failed"
 
 gestures='gesture~^(swipe|edge_swipe|pan)$'
