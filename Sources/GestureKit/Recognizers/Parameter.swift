@@ -17,6 +17,9 @@ extension RecognizerRules {
 
     /// The defaults with config values applied, by key. The config layer checks keys and ranges
     /// against `parameters` before it gets here, so an unknown key is a programming error.
+    /// Config-time code: one unspecialized copy serves every recognizer (specializing it per
+    /// rules type cost ~200 kB of binary for nothing faster that matters).
+    @_semantics("optimize.sil.specialize.generic.never")
     public init(values: [String: Double]) {
         self.init()
         for (key, x) in values {
@@ -29,6 +32,7 @@ extension RecognizerRules {
 
     /// The declaration of one field, for code that shows or checks it outside the config
     /// (`gestured learn --min-size` uses the shape recognizer's `min_size_mm`).
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func parameter(_ field: PartialKeyPath<Self>) -> ParameterInfo? {
         parameters.first { $0.field == field }?.info
     }
@@ -60,6 +64,7 @@ public struct Parameter<Rules: RecognizerRules>: Sendable {
     let field: PartialKeyPath<Rules> & Sendable
     let write: @Sendable (inout Rules, Double) -> Void
 
+    @_semantics("optimize.sil.specialize.generic.never")
     public init(_ key: String, _ field: WritableKeyPath<Rules, Double> & Sendable, range: ClosedRange<Double>,
                 was formerKey: String? = nil, _ summary: String) {
         info = ParameterInfo(key: key, defaultValue: Rules()[keyPath: field], range: range, isInteger: false,
@@ -68,6 +73,7 @@ public struct Parameter<Rules: RecognizerRules>: Sendable {
         write = { $0[keyPath: field] = $1 }
     }
 
+    @_semantics("optimize.sil.specialize.generic.never")
     public init(_ key: String, _ field: WritableKeyPath<Rules, Int> & Sendable, range: ClosedRange<Int>,
                 was formerKey: String? = nil, _ summary: String) {
         info = ParameterInfo(key: key, defaultValue: Double(Rules()[keyPath: field]),
@@ -78,6 +84,7 @@ public struct Parameter<Rules: RecognizerRules>: Sendable {
     }
 
     /// A switch, set as 0 or 1 in the config.
+    @_semantics("optimize.sil.specialize.generic.never")
     public init(_ key: String, _ field: WritableKeyPath<Rules, Bool> & Sendable,
                 was formerKey: String? = nil, _ summary: String) {
         info = ParameterInfo(key: key, defaultValue: Rules()[keyPath: field] ? 1 : 0, range: 0...1, isInteger: true,
@@ -89,6 +96,7 @@ public struct Parameter<Rules: RecognizerRules>: Sendable {
 
 extension Parameter {
     /// `min_fingers` and `max_fingers`, which every multi-finger recognizer has.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func fingers(_ min: WritableKeyPath<Rules, Int> & Sendable, _ max: WritableKeyPath<Rules, Int> & Sendable,
                                range: ClosedRange<Int>) -> [Parameter] {
         [Parameter("min_fingers", min, range: range, "Fewest fingers."),

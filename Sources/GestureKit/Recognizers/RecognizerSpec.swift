@@ -40,6 +40,9 @@ public struct RecognizerSpec: Sendable {
     public let parameters: [ParameterInfo]
     private let build: @Sendable ([String: Double], RecognizerContext) -> any GestureRecognizer
 
+    /// Config-time code: one unspecialized copy serves every recognizer (specializing it per
+    /// rules type cost ~200 kB of binary for nothing faster that matters).
+    @_semantics("optimize.sil.specialize.generic.never")
     public init<R: DeclaredRecognizer>(_: R.Type) {
         kind = R.kind
         summary = R.summary
