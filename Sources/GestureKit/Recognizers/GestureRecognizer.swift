@@ -61,6 +61,15 @@ extension GestureRecognizer {
     public var name: String { kind.rawValue }
 }
 
+/// A recognizer none of whose rules is timed by the clock (pan, pinch, rotate, the one-finger
+/// shapes): it decides on frames alone and never asks for a tick.
+public protocol UntimedRecognizer: GestureRecognizer {}
+
+extension UntimedRecognizer {
+    public var deadline: Double? { nil }
+    public func tick(now: Double, events: inout [GestureEvent]) {}
+}
+
 extension RecognizerState {
     /// The arena's cancel as a continuous recognizer answers it: a gesture in progress ends
     /// `cancelled` (reporting the event `cancelledEvent` builds); one not yet decided fails.
@@ -71,5 +80,11 @@ extension RecognizerState {
         } else if !isFinished {
             self = .failed
         }
+    }
+
+    /// The arena's cancel as a discrete recognizer answers it: it has nothing to report, and a
+    /// gesture not yet decided fails.
+    @inlinable public mutating func cancel() {
+        if !isFinished { self = .failed }
     }
 }

@@ -14,9 +14,7 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer {
     public let rules: EdgeSwipeRules
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? {
-        state == .possible && group.downCount > 0 ? group.firstTime + rules.maxDuration : nil
-    }
+    public var deadline: Double? { state == .possible ? group.deadline(after: rules.maxDuration) : nil }
 
     private var group = ContactGroup()
     private var nearLeft = false, nearRight = false, nearTop = false, nearBottom = false
@@ -54,15 +52,9 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer {
                 return
             }
             state = .recognized
-            var e = GestureEvent(kind: .edgeSwipe, phase: .recognized, time: frame.time, fingers: group.maxDownCount,
-                                 center: group.startCentroidPosition, centerMM: group.startCentroidMM)
+            var e = group.strokeEvent(.edgeSwipe, time: frame.time)
             e.edge = edge
             e.direction = Compass.direction(of: d, sectors: 8)
-            e.distanceMM = d.length
-            let duration = max(group.duration, 1e-3)
-            e.speedMM = d.length / duration
-            e.velocityMM = d / duration
-            e.duration = group.duration
             events.append(e)
         } else if group.downCount == 0 {
             state = .failed
@@ -88,14 +80,10 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer {
     }
 
     public func tick(now: Double, events: inout [GestureEvent]) {
-        if state == .possible, group.downCount > 0, now >= group.firstTime + rules.maxDuration {
-            state = .failed
-        }
+        if let due = deadline, now >= due { state = .failed }
     }
 
-    public func cancel(time: Double, events: inout [GestureEvent]) {
-        if !state.isFinished { state = .failed }
-    }
+    public func cancel(time: Double, events: inout [GestureEvent]) { state.cancel() }
 
     public func reset() {
         state = .possible

@@ -13,14 +13,13 @@
 /// v · d / (1 − d) / 1000 seconds' worth of its velocity before it stops, so
 ///     resting = centroid + velocity · d / (1000 · (1 − d))
 /// With UIScrollView's normal rate d = 0.998 that is centroid + 0.499 s · velocity.
-public final class PanRecognizer: DeclaredRecognizer {
+public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer {
     public static let kind = GestureKind.pan
     public static let summary = "Fingers dragged across the surface: translation, velocity, projected resting point."
 
     public let rules: PanRules
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { nil }
 
     private var group = ContactGroup()
     /// Fingers down in the latest frame that had any (an `ended` event reports the last count).
@@ -67,14 +66,11 @@ public final class PanRecognizer: DeclaredRecognizer {
     }
 
     private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
-        var e = GestureEvent(kind: .pan, phase: phase, time: time, fingers: fingers,
-                             center: group.centroidPosition, centerMM: group.centroidMM)
+        var e = group.event(.pan, phase, time: time, fingers: fingers)
         e.translationMM = group.translationMM
         e.velocityMM = velocity.velocity().mm
         return e
     }
-
-    public func tick(now: Double, events: inout [GestureEvent]) {}
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
         state.cancel(events: &events) { event(.cancelled, time: time) }

@@ -18,9 +18,7 @@ public final class SwipeRecognizer: DeclaredRecognizer {
     public static let summary = "A quick straight stroke of 1–10 fingers, recognized at lift: direction, fingers, distance, speed."
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? {
-        state == .possible && group.downCount > 0 ? group.firstTime + rules.maxDuration : nil
-    }
+    public var deadline: Double? { state == .possible ? group.deadline(after: rules.maxDuration) : nil }
 
     public let rules: SwipeRules
     /// 4 or 8 compass sectors.
@@ -58,26 +56,16 @@ public final class SwipeRecognizer: DeclaredRecognizer {
             return
         }
         state = .recognized
-        var e = GestureEvent(kind: .swipe, phase: .recognized, time: frame.time, fingers: group.maxDownCount,
-                             center: group.startCentroidPosition, centerMM: group.startCentroidMM)
-        let duration = max(group.duration, 1e-3)
+        var e = group.strokeEvent(.swipe, time: frame.time)
         e.direction = direction
-        e.distanceMM = d.length
-        e.speedMM = d.length / duration
-        e.velocityMM = d / duration
-        e.duration = group.duration
         events.append(e)
     }
 
     public func tick(now: Double, events: inout [GestureEvent]) {
-        if state == .possible, group.downCount > 0, now >= group.firstTime + rules.maxDuration {
-            state = .failed
-        }
+        if let due = deadline, now >= due { state = .failed }
     }
 
-    public func cancel(time: Double, events: inout [GestureEvent]) {
-        if !state.isFinished { state = .failed }
-    }
+    public func cancel(time: Double, events: inout [GestureEvent]) { state.cancel() }
 
     public func reset() {
         state = .possible

@@ -15,11 +15,10 @@ public protocol TransformMeasure: Sendable {
 /// transform (scale or rotation) to begin, `changed` while the fingers move, `ended` when fewer
 /// than two remain. The measure is accumulated frame by frame (ContactGroup), so a finger
 /// landing or lifting does not make it jump, and rotation is unwrapped (it can exceed ±π).
-public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer {
+public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer {
     public static var kind: GestureKind { Measure.kind }
     public static var summary: String { Measure.summary }
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { nil }
 
     public let rules: TransformRules<Measure>
     private var group = ContactGroup()
@@ -55,13 +54,10 @@ public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecog
     }
 
     private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
-        var e = GestureEvent(kind: Measure.kind, phase: phase, time: time, fingers: fingers,
-                             center: group.centroidPosition, centerMM: group.centroidMM)
+        var e = group.event(Measure.kind, phase, time: time, fingers: fingers)
         Measure.fill(&e, from: group)
         return e
     }
-
-    public func tick(now: Double, events: inout [GestureEvent]) {}
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
         state.cancel(events: &events) { event(.cancelled, time: time) }

@@ -1,10 +1,10 @@
 /// What the one-finger shapes (circle, checkmark, tickle, taught shapes) share: they follow one
 /// finger into a `Stroke` (SingleFinger's rules), fail on a second finger, end `cancelled` when
 /// the touches are, and decide when the finger lifts (`lifted`) or, for a shape that can tell
-/// while the finger is down, as it moves (`moved`). They have no timers.
+/// while the finger is down, as it moves (`moved`). They have no timers
+/// (`UntimedRecognizer`).
 public class StrokeRecognizer {
     public internal(set) var state = RecognizerState.possible
-    public var deadline: Double? { nil }
     public let regions: [Region]
     /// The finger's path (kept until `reset`, so a trace can show it).
     public private(set) var stroke = Stroke()
@@ -40,8 +40,6 @@ public class StrokeRecognizer {
             lifted(time: frame.time, events: &events)
         }
     }
-
-    public func tick(now: Double, events: inout [GestureEvent]) {}
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
         if !state.isFinished { state = .cancelled }

@@ -193,7 +193,7 @@ public struct TickleAnalysis: Sendable {
 
 /// Fast left-right scrubbing with one finger (discrete): recognized while the finger is still
 /// down, on the frame of the reversal that makes "more than 2"; fails if it lifts before.
-public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer {
+public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, UntimedRecognizer {
     public static let kind = GestureKind.tickle
     public static let summary = "One finger scrubs left and right; recognized on the third reversal, finger still down."
 

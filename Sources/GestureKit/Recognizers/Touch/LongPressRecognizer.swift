@@ -25,9 +25,7 @@ public final class LongPressRecognizer: DeclaredRecognizer {
         self.rules = rules
     }
 
-    public var deadline: Double? {
-        state == .possible && group.downCount > 0 ? group.firstTime + rules.minDuration : nil
-    }
+    public var deadline: Double? { state == .possible ? group.deadline(after: rules.minDuration) : nil }
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
@@ -72,8 +70,7 @@ public final class LongPressRecognizer: DeclaredRecognizer {
     }
 
     private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
-        var e = GestureEvent(kind: .longPress, phase: phase, time: time, fingers: fingers,
-                             center: group.centroidPosition, centerMM: group.centroidMM)
+        var e = group.event(.longPress, phase, time: time, fingers: fingers)
         e.duration = time - group.firstTime
         e.translationMM = group.translationMM
         return e

@@ -43,7 +43,7 @@ public final class TapRecognizer: DeclaredRecognizer {
 
     public var deadline: Double? {
         guard state == .possible else { return nil }
-        if group.downCount > 0 && !touchFailed { return group.firstTime + rules.maxDuration }
+        if !touchFailed, let due = group.deadline(after: rules.maxDuration) { return due }
         if chainCount > 0 && group.downCount == 0 { return chainEnd + rules.interval }
         return nil
     }
@@ -121,7 +121,7 @@ public final class TapRecognizer: DeclaredRecognizer {
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
         chainCount = 0
-        if !state.isFinished { state = .failed }
+        state.cancel()
     }
 
     /// Back to `possible`. A chain still waiting for its next tap is kept on purpose.
