@@ -42,6 +42,10 @@ import Testing
             name = "*"
             delay_fingers = 1
             """, line: 3, key: "device[1].delay_fingers", message: "out of range 2…10"),
+        Case(name: "read_interval_ms beyond what evdev's buffer holds", text: """
+            [defaults]
+            read_interval_ms = 80
+            """, line: 2, key: "defaults.read_interval_ms", message: "80 is out of range 0…50 ms"),
         Case(name: "integer out of range", text: """
             [socket]
 

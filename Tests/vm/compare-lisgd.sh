@@ -22,6 +22,9 @@
 # with a warning: compare release builds). BASELINE=path runs a second gestured (another build,
 # e.g. before a change) beside them on the same swipes, bound the same way: its CPU in the same
 # rounds is the before/after comparison that a busy, emulated host cannot give across runs.
+# BASELINE_RECOGNIZERS='"swipe"' runs that second gestured with only those recognizers
+# ([defaults] recognizers = [...]; the same binary unless BASELINE is given): what the arena's
+# other recognizers cost, and what reading every frame costs with next to no recognition.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -30,12 +33,14 @@ if [ "${1:-}" != --inside ]; then
   swipes=${1:-20} rounds=${2:-3}
   gestured=${GESTURED:-}
   baseline=${BASELINE:-none}
+  baseline_recognizers=${BASELINE_RECOGNIZERS:-}
   [ "$baseline" = none ] || [ -x "$baseline" ] || { echo "compare-lisgd: no baseline binary at $baseline" >&2; exit 1; }
   if [ -z "$gestured" ]; then
     if [ -x "$repo/.build/release/gestured" ]; then gestured=$repo/.build/release/gestured
     else gestured=$repo/.build/debug/gestured; echo "compare-lisgd: WARNING: no release build, using the debug build" >&2; fi
   fi
   [ -x "$gestured" ] || { echo "compare-lisgd: no daemon binary at $gestured" >&2; exit 1; }
+  [ -z "$baseline_recognizers" ] || [ "$baseline" != none ] || baseline=$gestured
   for tool in lisgd strace; do
     command -v $tool >/dev/null || { echo "compare-lisgd: $tool is not installed (scripts/deps.sh vm)" >&2; exit 1; }
   done
@@ -43,7 +48,7 @@ if [ "${1:-}" != --inside ]; then
   [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
   results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
   timeout -k 20 600 vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline" </dev/null 2>&1 | tee "$results/console.log"
+    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline '$baseline_recognizers'" </dev/null 2>&1 | tee "$results/console.log"
   status=${PIPESTATUS[0]}
   [ -f "$results/figures.txt" ] || { echo "compare-lisgd: no figures (VM status $status); see $results" >&2; exit 1; }
   exit "$status"
@@ -51,7 +56,7 @@ fi
 
 # ---- inside the VM ----------------------------------------------------------------------------
 shift
-results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5 baseline=$6
+results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5 baseline=$6 baseline_recognizers=${7:-}
 export SDIR=$results REPO=$repo VMDIR=$repo/Tests/vm GESTURED=$gestured
 source "$VMDIR/lib.sh"
 modprobe uinput || die "modprobe uinput"
@@ -63,6 +68,7 @@ SOCK=$WORK/gestured.sock
 conf=$(config compare-lisgd)
 if [ "$baseline" != none ]; then
   sed -e "s|gestured.sock|baseline.sock|" -e "s|gestured.times|baseline.times|" "$conf" > "$WORK/baseline.toml"
+  [ -z "$baseline_recognizers" ] || printf '\n[defaults]\nrecognizers = [%s]\n' "$baseline_recognizers" >> "$WORK/baseline.toml"
   "$baseline" --config "$WORK/baseline.toml" >> "$SDIR/baseline.log" 2>&1 &
   bpid=$!; track $bpid
   DAEMON_PID=$bpid wait_until 30 daemon_holds "$TS_node" || die "the baseline did not open $TS_node: $(cat "$SDIR/baseline.log")"

@@ -55,6 +55,9 @@ public struct ConfigExplanation {
             let delays = s.delayRegions.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "none"
             out.append("passthrough: the app reads a clone; cancels_touches \(s.cancelsTouches ?? true), delay_regions \(delays), delay_fingers \(s.delayFingers.map(String.init) ?? "off")")
         }
+        if let ms = s.readIntervalMS, ms > 0 {
+            out.append("read at most every \(fmt(ms)) ms while fingers are down (frames arriving meanwhile are taken in one wakeup)")
+        }
         let names = s.recognizers ?? catalog.map(\.name)
         out.append("recognizers: \(names.joined(separator: ", "))")
         for n in names {

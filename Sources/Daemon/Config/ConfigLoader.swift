@@ -136,7 +136,7 @@ public struct ConfigLoader {
     private static let matchKeys = ["name", "vendor_product", "kind", "property"]
     private static let settingKeys = [
         "rotation", "calibration", "size_mm", "grab", "recognizers", "simultaneous", "requires_failure_of", "yields_to", "exclude",
-        "passthrough", "cancels_touches", "delay_regions", "delay_fingers",
+        "passthrough", "cancels_touches", "delay_regions", "delay_fingers", "read_interval_ms",
     ]
 
     private func readSettings(_ t: TableReader, regions: Set<String>, isDefaults: Bool) -> (settings: DeviceSettings, match: DeviceMatch) {
@@ -171,6 +171,7 @@ public struct ConfigLoader {
             }
         }
         if let n = t.int("delay_fingers", in: 2...10) { s.delayFingers = n }
+        if let ms = t.number("read_interval_ms", in: 0...DeviceSettings.maxReadIntervalMS, unit: "ms") { s.readIntervalMS = ms }
         if let names = t.strings("recognizers") {
             if let bad = names.first(where: { spec($0) == nil }) {
                 t.error("recognizers", "unknown recognizer \"\(bad)\" (known: \(knownNames))")

@@ -64,6 +64,8 @@ public struct DeviceSettings: Sendable, Equatable {
     /// Region names, or "edges" (the edge swipe's band).
     public var delayRegions: [String]?
     public var delayFingers: Int?
+    /// Milliseconds: while fingers are down, the device is read at most this often (LiveDeviceSource).
+    public var readIntervalMS: Double?
     public var recognizers: [String]?
     /// recognizer → parameter → value, validated against the recognizer's declared parameters.
     public var parameters: [String: [String: Double]] = [:]
@@ -73,6 +75,10 @@ public struct DeviceSettings: Sendable, Equatable {
     public var exclude: [String: [String]]?
 
     public init() {}
+
+    /// `read_interval_ms`'s limit: well inside what evdev's client buffer holds (128 events for
+    /// a two-slot screen: about 300 ms of one finger moving at 83 frames a second), so coalescing never overflows it.
+    public static let maxReadIntervalMS = 50.0
 
     /// `other` laid over `self`.
     public func overlaid(with other: DeviceSettings) -> DeviceSettings {
@@ -85,6 +91,7 @@ public struct DeviceSettings: Sendable, Equatable {
         if let v = other.cancelsTouches { s.cancelsTouches = v }
         if let v = other.delayRegions { s.delayRegions = v }
         if let v = other.delayFingers { s.delayFingers = v }
+        if let v = other.readIntervalMS { s.readIntervalMS = v }
         if let v = other.recognizers { s.recognizers = v }
         for (r, params) in other.parameters { s.parameters[r, default: [:]].merge(params) { $1 } }
         if let v = other.simultaneous { s.simultaneous = v }

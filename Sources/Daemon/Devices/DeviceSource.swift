@@ -9,12 +9,17 @@ protocol DeviceSource: AnyObject {
     var disabled: Set<String> { get set }
     /// When the source next needs `wake` (monotonic seconds), or nil.
     var wakeTime: Double? { get }
-    func wake(now: Double, emit: (GestureEvent) -> Void)
+    /// `.gone`: the device went away while it was read (a live source reads in `wake` when it
+    /// coalesces); the service closes it.
+    func wake(now: Double, emit: (GestureEvent) -> Void) -> SourceStatus
     /// A new pipeline from a new config: in-flight gestures are cancelled first.
     func rebuild(config: DaemonConfig, now: Double, emit: (GestureEvent) -> Void)
     /// Cancels what is in flight (shutdown).
     func cancel(now: Double, emit: (GestureEvent) -> Void)
 }
+
+/// Whether a source can still be read after a read or a wake-up.
+enum SourceStatus { case open, gone }
 
 extension DeviceSource {
     var label: DeviceLabel { pipeline.label }

@@ -6,37 +6,60 @@ import Logging
 /// starve the others. SYN_DROPPED resyncs it (in-flight gestures cancelled); an unplug
 /// cancels its gestures and nothing else. With `passthrough`, the app reads its clone
 /// (Passthrough), made when the config asks for it and removed when a reload turns it off.
+///
+/// Coalescing (`read_interval_ms`, off by default): the daemon wakes once per frame a device
+/// sends, and each wakeup costs kernel time (epoll, the read, the scheduler) whatever the frame
+/// holds. With an interval, once a read leaves fingers down the device's fd leaves epoll and is
+/// read again by the timer, `interval` after the last event read: every frame that arrived
+/// meanwhile comes in that one read, each with its own kernel time, so recognizers see the same
+/// frames, later. A read that finds nothing (the fingers rest) or leaves no finger down puts the
+/// fd back in epoll, so resting and idle cost no wakeup. The price is up to `interval` of latency
+/// on every gesture and on what passthrough forwards to the app.
 final class LiveDeviceSource: DeviceSource {
     let device: EvdevDevice
     private(set) var pipeline: DevicePipeline
     private(set) var passthrough: Passthrough?
     var disabled: Set<String> = []
     private let log: Logger
+    /// Seconds; 0: the device is read whenever it is readable.
+    private var readInterval: Double
+    /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
+    private var resumeAt: Double?
+    /// Puts the device's fd in epoll's interest set or takes it out (set by the service).
+    var watch: (_ readable: Bool) -> Void = { _ in }
 
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) {
         self.device = device
         self.log = log
+        readInterval = Self.readInterval(device.info, config)
         pipeline = PipelineFactory.make(info: device.info, config: config, disabled: [], initialSlots: device.slotSnapshot(), log: log)
         configurePassthrough(config)
     }
 
-    enum ReadResult { case open, gone }
+    private static func readInterval(_ info: DeviceInfo, _ config: DaemonConfig) -> Double {
+        (config.settings(for: info.identity).settings.readIntervalMS ?? 0) / 1000
+    }
 
     /// Reads until the kernel's queue is empty. The clock is read only when a device is lost:
     /// events carry their own kernel time, and a wakeup should cost no system call but the read.
-    func readable(emit: (GestureEvent) -> Void) -> ReadResult {
+    func readable(emit: (GestureEvent) -> Void) -> SourceStatus {
         let pipeline = self.pipeline
+        var lastEvent: Double?
         while true {
             let outcome: ReadOutcome
             if let p = passthrough {
-                outcome = device.read { if let e = p.feed($0, pipeline: pipeline, onGesture: emit) { self.writeFailed(e) } }
+                outcome = device.read {
+                    lastEvent = $0.time
+                    if let e = p.feed($0, pipeline: pipeline, onGesture: emit) { self.writeFailed(e) }
+                }
             } else {
-                outcome = device.read { pipeline.feed($0, onGesture: emit) }
+                outcome = device.read { lastEvent = $0.time; pipeline.feed($0, onGesture: emit) }
             }
             switch outcome {
             case .more:
                 continue
             case .wouldBlock:
+                coalesce(after: lastEvent)
                 return .open
             case .dropped(let time):
                 log.warning("\(device.info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
@@ -57,16 +80,39 @@ final class LiveDeviceSource: DeviceSource {
         }
     }
 
-    /// Recognizer timeouts: kernel times are CLOCK_MONOTONIC, the timer's clock.
-    var wakeTime: Double? { pipeline.deadline }
+    /// Leaves the fd out of epoll until `interval` after the last event read, while fingers are
+    /// down and events came; otherwise puts it back.
+    private func coalesce(after lastEvent: Double?) {
+        guard readInterval > 0 else { return }
+        if let t = lastEvent, pipeline.tracker.downCount > 0 {
+            if resumeAt == nil { watch(false) }
+            resumeAt = t + readInterval
+        } else if resumeAt != nil {
+            resumeAt = nil
+            watch(true)
+        }
+    }
 
-    func wake(now: Double, emit: (GestureEvent) -> Void) {
+    /// Recognizer timeouts and the coalesced read: kernel times are CLOCK_MONOTONIC, the timer's clock.
+    var wakeTime: Double? {
+        guard let r = resumeAt else { return pipeline.deadline }
+        return min(r, pipeline.deadline ?? r)
+    }
+
+    func wake(now: Double, emit: (GestureEvent) -> Void) -> SourceStatus {
+        if let r = resumeAt, r <= now, readable(emit: emit) == .gone { return .gone }
         pipeline.tick(now: now, onGesture: emit)
         if let e = passthrough?.settle(pipeline: pipeline) { writeFailed(e) }
+        return .open
     }
 
     func rebuild(config: DaemonConfig, now: Double, emit: (GestureEvent) -> Void) {
         cancel(now: now, emit: emit)
+        readInterval = Self.readInterval(device.info, config)
+        if resumeAt != nil {
+            resumeAt = nil
+            watch(true)
+        }
         pipeline = PipelineFactory.make(info: device.info, config: config, disabled: disabled, initialSlots: device.slotSnapshot(), log: log)
         configurePassthrough(config)
     }

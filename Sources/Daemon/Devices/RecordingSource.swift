@@ -41,8 +41,8 @@ final class RecordingSource: DeviceSource {
         return t.map { $0 + offset }
     }
 
-    func wake(now: Double, emit: (GestureEvent) -> Void) {
-        guard isPlaying else { return }
+    func wake(now: Double, emit: (GestureEvent) -> Void) -> SourceStatus {
+        guard isPlaying else { return .open }
         let events = recording.events
         if fast {
             while next < events.count {
@@ -65,6 +65,7 @@ final class RecordingSource: DeviceSource {
             isPlaying = false
             log.info("replay of \(recording.path) finished (\(events.count) events)")
         }
+        return .open
     }
 
     func rebuild(config: DaemonConfig, now: Double, emit: (GestureEvent) -> Void) {

@@ -103,7 +103,10 @@ public final class GestureService {
     private func wakeDue() {
         let now = MonotonicClock.now()
         for s in sources {
-            if let w = s.wakeTime, w <= now { s.wake(now: now) { self.deliver($0, from: s) } }
+            if let w = s.wakeTime, w <= now, s.wake(now: now, emit: { self.deliver($0, from: s) }) == .gone,
+               let live = s as? LiveDeviceSource {
+                close(live, lost: false)
+            }
         }
         runner.expire(now: now)
         if options.exitAfterReplay, !recordings.isEmpty, recordings.allSatisfy({ !$0.isPlaying }), runner.runningCount == 0 {

@@ -56,6 +56,8 @@ extension GestureService {
             try loop.add(device.fd) { [unowned self, unowned source] _ in
                 if source.readable(emit: { self.deliver($0, from: source) }) == .gone { self.close(source, lost: false) }
             }
+            let fd = device.fd
+            source.watch = { [unowned self] on in self.loop.modify(fd, events: on ? EventLoop.readable : 0) }
             sources.append(source)
             fleet?.device(source.label, added: true)
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
@@ -65,7 +67,7 @@ extension GestureService {
     }
 
     /// Closes a device's source; `lost`: its gestures are cancelled first (hot-unplug).
-    private func close(_ source: LiveDeviceSource, lost: Bool) {
+    func close(_ source: LiveDeviceSource, lost: Bool) {
         if lost { source.cancel(now: MonotonicClock.now()) { self.deliver($0, from: source) } }
         loop.remove(source.device.fd)
         source.close()
