@@ -78,7 +78,7 @@ public final class GestureService {
         notifier.ready(status: "\(sources.count) devices")
         log.info("gestured \(DaemonInfo.version) ready: \(sources.count) devices, \(config.bindings.count) bindings")
         StartupPages.release()
-        loop.run { [unowned self] in self.rearm() }
+        loop.run { [unowned self] in self.afterWakeup() }
 
         notifier.stopping()
         let t = MonotonicClock.now()
@@ -115,8 +115,10 @@ public final class GestureService {
         }
     }
 
-    /// One timer for everything: the earliest source wake-up or command timeout.
-    private func rearm() {
+    /// After each wakeup: the events it produced go out to clients, one write each, and the one
+    /// timer is armed for the earliest source wake-up or command timeout.
+    private func afterWakeup() {
+        hub.flushBroadcasts()
         var t = runner.deadline
         for s in sources { if let w = s.wakeTime { t = min(t ?? w, w) } }
         timer.arm(t)

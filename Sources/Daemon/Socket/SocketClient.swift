@@ -12,6 +12,8 @@ final class SocketClient {
     var subscriptions: Set<String>? = nil
     /// The loop also waits for the socket to take more output (EPOLLOUT): set while a flush is pending.
     var waitsToWrite = false
+    /// Broadcast events are queued for it and not yet written (SocketHub.flushBroadcasts).
+    var hasUnsentBroadcast = false
     private var input: [UInt8] = []
     private var output: [UInt8] = []
     private var outputStart = 0

@@ -28,6 +28,8 @@ public final class SocketHub {
     var onCommand: (ClientCommand, SocketClient) -> ClientReply = { _, _ in .error("not ready") }
 
     public var clientCount: Int { clients.count }
+    /// Clients with broadcast events queued since the last `flushBroadcasts`.
+    private var unsent: [SocketClient] = []
 
     init(loop: EventLoop, listener: UnixListener, config: SocketConfig, log: Logger) throws {
         self.loop = loop
@@ -132,12 +134,37 @@ public final class SocketHub {
     }
 
     /// Sends one event to every client that subscribed to its gesture.
+    /// Queues the event for every client that wants it; `flushBroadcasts` writes them once the
+    /// loop has handled its wakeup, so the events of one wakeup (a frame's `cancelled` and the
+    /// winner's event, or the frames a coalesced read took) go out in one send per client.
     public func broadcast(_ event: GestureEvent, device: DeviceLabel) {
         guard !clients.isEmpty else { return }
         let line = event.json(device: device)
         for client in Array(clients.values) where client.wants(event.kind.rawValue) {
-            _ = send(line, to: client)
+            // Over the limit with this wakeup's events still unwritten (a fast replay's whole
+            // recording is one wakeup): write them, and only what the client has not taken counts.
+            if !client.enqueue(line, limit: bufferLimit) {
+                guard flush(client) else { continue }
+                guard client.enqueue(line, limit: bufferLimit) else {
+                    drop(client, reason: "too slow: more than \(bufferLimit) bytes queued")
+                    continue
+                }
+            }
+            if !client.hasUnsentBroadcast {
+                client.hasUnsentBroadcast = true
+                unsent.append(client)
+            }
         }
+    }
+
+    /// Writes what `broadcast` queued (the loop calls it after each wakeup).
+    public func flushBroadcasts() {
+        guard !unsent.isEmpty else { return }
+        for client in unsent {
+            client.hasUnsentBroadcast = false
+            if clients[client.fd] === client { flush(client) }
+        }
+        unsent.removeAll(keepingCapacity: true)
     }
 
     /// Queues and tries to write; a client over its buffer limit is dropped. False if dropped.
@@ -178,6 +205,7 @@ public final class SocketHub {
 
     /// Closes every client and the socket (removing its file when we created it).
     public func shutdown() {
+        flushBroadcasts()
         for c in Array(clients.values) { drop(c, reason: "disconnected") }
         loop.remove(listener.fd)
         listener.shutdown()
