@@ -42,7 +42,9 @@ final class LiveDeviceSource: DeviceSource {
 
     /// Reads until the kernel's queue is empty. The clock is read only when a device is lost:
     /// events carry their own kernel time, and a wakeup should cost no system call but the read.
-    func readable(emit: (GestureEvent) -> Void) -> SourceStatus {
+    /// `now`: the clock, when the caller has read it (the timer's coalesced read); coalescing
+    /// counts the interval from it, else from the last event read (the wakeup it caused).
+    func readable(now: Double? = nil, emit: (GestureEvent) -> Void) -> SourceStatus {
         let pipeline = self.pipeline
         var lastEvent: Double?
         while true {
@@ -59,7 +61,7 @@ final class LiveDeviceSource: DeviceSource {
             case .more:
                 continue
             case .wouldBlock:
-                coalesce(after: lastEvent)
+                coalesce(after: lastEvent.map { max($0, now ?? $0) })
                 return .open
             case .dropped(let time):
                 log.warning("\(device.info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
@@ -80,11 +82,11 @@ final class LiveDeviceSource: DeviceSource {
         }
     }
 
-    /// Leaves the fd out of epoll until `interval` after the last event read, while fingers are
-    /// down and events came; otherwise puts it back.
-    private func coalesce(after lastEvent: Double?) {
+    /// Leaves the fd out of epoll until `interval` after `read` (when events came and fingers are
+    /// still down); otherwise puts it back.
+    private func coalesce(after read: Double?) {
         guard readInterval > 0 else { return }
-        if let t = lastEvent, pipeline.tracker.downCount > 0 {
+        if let t = read, pipeline.tracker.downCount > 0 {
             if resumeAt == nil { watch(false) }
             resumeAt = t + readInterval
         } else if resumeAt != nil {
@@ -100,7 +102,7 @@ final class LiveDeviceSource: DeviceSource {
     }
 
     func wake(now: Double, emit: (GestureEvent) -> Void) -> SourceStatus {
-        if let r = resumeAt, r <= now, readable(emit: emit) == .gone { return .gone }
+        if let r = resumeAt, r <= now, readable(now: now, emit: emit) == .gone { return .gone }
         pipeline.tick(now: now, onGesture: emit)
         if let e = passthrough?.settle(pipeline: pipeline) { writeFailed(e) }
         return .open

@@ -14,14 +14,19 @@ wait_daemon_opens "$TS_node"
 sleep 1
 wakeups() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$DAEMON_PID/status"; }
 frames=$(grep -c '^E: .* 0000 0000 0$' "$ISDV4.single-top-swipe.events")
-w0=$(wakeups)
+# A first swipe pages in the code that runs (the binary is read over 9p; a page fault that
+# reads is a wakeup too), and spawns the command once; the second is counted.
 play "$TS_node" "$ISDV4.single-top-swipe.events"
 wait_event 10 "$SDIR/c.jsonl" gesture=swipe phase=recognized direction=right fingers=1
+sleep 2
+w0=$(wakeups)
+play "$TS_node" "$ISDV4.single-top-swipe.events"
+wait_until 10 [ "$(grep -c '"gesture":"swipe"' "$SDIR/c.jsonl")" -ge 2 ] || die "the second swipe was not recognized"
 sleep 1
 w1=$(wakeups)
 say "main thread woke $((w1 - w0)) times for $frames frames (client connected, command spawned)"
 [ $((w1 - w0)) -le $((frames * 6 / 10)) ] || die "coalescing did not cut wakeups: $((w1 - w0)) for $frames frames"
-wait_until 10 test -s "$WORK/gestured.times" || die "the swipe's command did not run"
+wait_until 10 [ "$(wc -l < "$WORK/gestured.times")" -ge 2 ] || die "the swipes' command did not run twice"
 sleep 3
 w2=$(wakeups)
 [ $((w2 - w1)) -le 1 ] || die "the idle daemon woke $((w2 - w1)) times in 3 s after the swipe"
