@@ -22,9 +22,10 @@
 # with a warning: compare release builds). BASELINE=path runs a second gestured (another build,
 # e.g. before a change) beside them on the same swipes, bound the same way: its CPU in the same
 # rounds is the before/after comparison that a busy, emulated host cannot give across runs.
-# BASELINE_RECOGNIZERS='"swipe"' runs that second gestured with only those recognizers
-# ([defaults] recognizers = [...]; the same binary unless BASELINE is given): what the arena's
-# other recognizers cost, and what reading every frame costs with next to no recognition.
+# BASELINE_APPEND=file runs that second gestured (the same binary unless BASELINE is given)
+# with the file's TOML appended to its config: e.g. `[defaults]` + `recognizers = ["swipe"]`
+# (what the other recognizers cost) or `read_interval_ms = 30` (coalesced reads), in the
+# same rounds as the default setup.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -33,14 +34,16 @@ if [ "${1:-}" != --inside ]; then
   swipes=${1:-20} rounds=${2:-3}
   gestured=${GESTURED:-}
   baseline=${BASELINE:-none}
-  baseline_recognizers=${BASELINE_RECOGNIZERS:-}
+  baseline_append=${BASELINE_APPEND:-}
+  [ -z "$baseline_append" ] || [ -r "$baseline_append" ] || { echo "compare-lisgd: cannot read $baseline_append" >&2; exit 1; }
+  [ -z "$baseline_append" ] || baseline_append=$(realpath "$baseline_append")
   [ "$baseline" = none ] || [ -x "$baseline" ] || { echo "compare-lisgd: no baseline binary at $baseline" >&2; exit 1; }
   if [ -z "$gestured" ]; then
     if [ -x "$repo/.build/release/gestured" ]; then gestured=$repo/.build/release/gestured
     else gestured=$repo/.build/debug/gestured; echo "compare-lisgd: WARNING: no release build, using the debug build" >&2; fi
   fi
   [ -x "$gestured" ] || { echo "compare-lisgd: no daemon binary at $gestured" >&2; exit 1; }
-  [ -z "$baseline_recognizers" ] || [ "$baseline" != none ] || baseline=$gestured
+  [ -z "$baseline_append" ] || [ "$baseline" != none ] || baseline=$gestured
   for tool in lisgd strace; do
     command -v $tool >/dev/null || { echo "compare-lisgd: $tool is not installed (scripts/deps.sh vm)" >&2; exit 1; }
   done
@@ -48,7 +51,7 @@ if [ "${1:-}" != --inside ]; then
   [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
   results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
   timeout -k 20 600 vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline '$baseline_recognizers'" </dev/null 2>&1 | tee "$results/console.log"
+    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline $baseline_append" </dev/null 2>&1 | tee "$results/console.log"
   status=${PIPESTATUS[0]}
   [ -f "$results/figures.txt" ] || { echo "compare-lisgd: no figures (VM status $status); see $results" >&2; exit 1; }
   exit "$status"
@@ -56,7 +59,7 @@ fi
 
 # ---- inside the VM ----------------------------------------------------------------------------
 shift
-results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5 baseline=$6 baseline_recognizers=${7:-}
+results=$1 repo=$2 gestured=$3 swipes=$4 rounds=$5 baseline=$6 baseline_append=${7:-}
 export SDIR=$results REPO=$repo VMDIR=$repo/Tests/vm GESTURED=$gestured
 source "$VMDIR/lib.sh"
 modprobe uinput || die "modprobe uinput"
@@ -68,7 +71,8 @@ SOCK=$WORK/gestured.sock
 conf=$(config compare-lisgd)
 if [ "$baseline" != none ]; then
   sed -e "s|gestured.sock|baseline.sock|" -e "s|gestured.times|baseline.times|" "$conf" > "$WORK/baseline.toml"
-  [ -z "$baseline_recognizers" ] || printf '\n[defaults]\nrecognizers = [%s]\n' "$baseline_recognizers" >> "$WORK/baseline.toml"
+  [ -z "$baseline_append" ] || { echo; cat "$baseline_append"; } >> "$WORK/baseline.toml"
+  cp "$WORK/baseline.toml" "$SDIR/"
   "$baseline" --config "$WORK/baseline.toml" >> "$SDIR/baseline.log" 2>&1 &
   bpid=$!; track $bpid
   DAEMON_PID=$bpid wait_until 30 daemon_holds "$TS_node" || die "the baseline did not open $TS_node: $(cat "$SDIR/baseline.log")"
@@ -120,7 +124,7 @@ daemon_alive || die "gestured died"
 DAEMON_PID=$lpid daemon_alive || die "lisgd died"
 cp "$WORK"/*.times "$WORK/all-ends.txt" "$WORK/rounds.txt" "$SDIR/" 2>/dev/null
 
-python3 - "$WORK/all-ends.txt" "$WORK/gestured.times" "$WORK/lisgd.times" "$WORK/rounds.txt" "$(getconf CLK_TCK)" "$swipes" <<'PY' | tee "$SDIR/figures.txt"
+python3 - "$WORK/all-ends.txt" "$WORK/gestured.times" "$WORK/lisgd.times" "$WORK/rounds.txt" "$(getconf CLK_TCK)" "$swipes" "$WORK/baseline.times" <<'PY' | tee "$SDIR/figures.txt"
 import statistics, sys
 ends = [float(x) for x in open(sys.argv[1])]
 def stamps(p):
@@ -154,15 +158,19 @@ if l_ns > 0:
 b_ns = sum(r[15] for r in rounds)
 if b_ns > 0 and l_ns > 0:
     print(f"baseline gestured (BASELINE) in the same rounds: {b_ns / 1e6:.1f} ms, ratio to lisgd {b_ns / l_ns:.2f}; "
-          f"this build / baseline: {g_ns / b_ns:.2f} (by round: " + ", ".join(f"{r[2] / r[15]:.2f}" for r in rounds if r[15] > 0) + ")")
+          f"this build / baseline: {g_ns / b_ns:.2f} (by round: " + ", ".join(f"{r[2] / r[15]:.2f}" for r in rounds if r[15] > 0) + ")"
+          f"; baseline / lisgd by round: " + ", ".join(f"{r[15] / r[5]:.2f}" for r in rounds if r[5] > 0))
 print(f"{'daemon':10} {'cmd runs':>8} {'latency median ms':>18} {'max ms':>8}")
 lat = {}
-for name, path in (("gestured", sys.argv[2]), ("lisgd", sys.argv[3])):
+for name, path in (("gestured", sys.argv[2]), ("lisgd", sys.argv[3]), ("baseline", sys.argv[7])):
     lat[name] = latencies(stamps(path))
+    if name == "baseline" and not lat[name]: continue
     l = lat[name]
     print(f"{name:10} {len(l):>8} {statistics.median(l) if l else float('nan'):>18.1f} {max(l) if l else float('nan'):>8.1f}")
 if lat["gestured"] and lat["lisgd"]:
     print(f"latency ratio gestured/lisgd (median): {statistics.median(lat['gestured']) / statistics.median(lat['lisgd']):.2f}")
+if lat["baseline"] and lat["lisgd"]:
+    print(f"latency ratio baseline/lisgd (median): {statistics.median(lat['baseline']) / statistics.median(lat['lisgd']):.2f}")
 print(f"(clock ticks are 1/{hz} s; wakeups are voluntary context switches; the VM is emulated (TCG), so absolute figures are slow, ratios are the point)")
 PY
 echo "resident memory, $idle_memory" | tee -a "$SDIR/figures.txt"
