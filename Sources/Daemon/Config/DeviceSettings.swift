@@ -76,8 +76,8 @@ public struct DeviceSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// `read_interval_ms`'s limit: well inside what evdev's client buffer holds (128 events for
-    /// a two-slot screen: about 300 ms of one finger moving at 83 frames a second), so coalescing never overflows it.
+    /// `read_interval_ms`'s limit: well inside what evdev's client buffer holds (128 events for a
+    /// two-slot screen: about 300 ms of one finger moving at 83 frames a second).
     public static let maxReadIntervalMS = 50.0
 
     /// `other` laid over `self`.

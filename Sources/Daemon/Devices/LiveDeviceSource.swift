@@ -10,7 +10,7 @@ import Logging
 /// Coalescing (`read_interval_ms`, off by default): the daemon wakes once per frame a device
 /// sends, and each wakeup costs kernel time (epoll, the read, the scheduler) whatever the frame
 /// holds. With an interval, once a read leaves fingers down the device's fd leaves epoll and is
-/// read again by the timer, `interval` after the last event read: every frame that arrived
+/// read again by the timer, `interval` after that read: every frame that arrived
 /// meanwhile comes in that one read, each with its own kernel time, so recognizers see the same
 /// frames, later. A read that finds nothing (the fingers rest) or leaves no finger down puts the
 /// fd back in epoll, so resting and idle cost no wakeup. The price is up to `interval` of latency

@@ -133,8 +133,8 @@ public final class SocketHub {
         timer.arm(t)
     }
 
-    /// Sends one event to every client that subscribed to its gesture.
-    /// Queues the event for every client that wants it; `flushBroadcasts` writes them once the
+    /// Sends one event to every client that subscribed to its gesture: queued, and written by
+    /// `flushBroadcasts` once the
     /// loop has handled its wakeup, so the events of one wakeup (a frame's `cancelled` and the
     /// winner's event, or the frames a coalesced read took) go out in one send per client.
     public func broadcast(_ event: GestureEvent, device: DeviceLabel) {
