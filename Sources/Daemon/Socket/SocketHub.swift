@@ -134,9 +134,9 @@ public final class SocketHub {
     }
 
     /// Sends one event to every client that subscribed to its gesture: queued, and written by
-    /// `flushBroadcasts` once the
-    /// loop has handled its wakeup, so the events of one wakeup (a frame's `cancelled` and the
-    /// winner's event, or the frames a coalesced read took) go out in one send per client.
+    /// `flushBroadcasts` once the loop has handled its wakeup, so the events of one wakeup (a
+    /// frame's `cancelled` and the winner's event, or the frames a coalesced read took) go out
+    /// in one send per client.
     public func broadcast(_ event: GestureEvent, device: DeviceLabel) {
         guard !clients.isEmpty else { return }
         let line = event.json(device: device)
