@@ -43,6 +43,13 @@ import Testing
         // Found by the fuzzer: toml++ asserted (aborting a debug build) on a header without a name.
         Case(name: "a table header without a name", text: "[socket]\n[{bind]]\n", line: 2, key: "", message: "must start with a name"),
         Case(name: "an array-of-tables header without a name", text: "[[ \n", line: 1, key: "", message: "must start with a name"),
+        // Found by a 9-minute fuzz run: toml++ asserted, in release builds too (check-config, and
+        // the daemon on SIGHUP, aborted), on a `}` where an array expects a value.
+        Case(name: "a brace after an array's comma", text: "[[bind]]\nrun = [\"logger\", \"-t\",} \"x\"]\n",
+             line: 2, key: "", message: "`}` where an array expects a value"),
+        Case(name: "a brace opening an array", text: "[defaults]\nx = [}]\n", line: 2, key: "", message: "`}` where an array expects a value"),
+        Case(name: "a brace after a comment in an array", text: "[defaults]\nx = [1, # one\n  }]\n", line: 3, key: "", message: "`}` where an array expects a value"),
+        Case(name: "a brace in an array in an inline table", text: "[defaults]\nx = {a = [[1],}\n", line: 2, key: "", message: "`}` where an array expects a value"),
         Case(name: "a long line", text: "# " + String(repeating: "x", count: 20000) + "\n",
              line: 1, key: "", message: "line longer than 16384"),
     ]

@@ -33,6 +33,9 @@ enum ConfigLimits {
             if scanner.badHeader {
                 return fail(line, "a table header must start with a name: [name] or [[name]]")
             }
+            if scanner.braceForArrayValue {
+                return fail(line, "`}` where an array expects a value or `]`")
+            }
             if scanner.nesting.count > maxNesting {
                 return fail(line, "arrays or inline tables nested deeper than \(maxNesting) levels (the limit)")
             }
@@ -71,6 +74,10 @@ enum ConfigLimits {
         var headerStart = false
         var lastWasOpen = false
         var badHeader = false
+        /// After an array's `[` or `,`: toml++ asserts (in release builds too) that a `}` there
+        /// is a value (`a = [1, }]`), so it is rejected here instead of aborting there.
+        var expectingArrayValue = false
+        var braceForArrayValue = false
 
         mutating func feed(_ b: UInt8) {
             let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'")
@@ -112,6 +119,8 @@ enum ConfigLimits {
                 let named = c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") || b == dq || b == sq || c == "]"
                 if !named { badHeader = true }
             }
+            let valueExpected = expectingArrayValue
+            if b != 10 && b != UInt8(ascii: "#") { expectingArrayValue = false }  // line breaks and comments may come first
             switch b {
             case 10:
                 if nesting.isEmpty { inKey = true; keyParts = 1; inHeader = false }
@@ -127,14 +136,16 @@ enum ConfigLimits {
                 if atLineStart && nesting.isEmpty {
                     inHeader = true; inKey = true; keyParts = 1; headerStart = true; lastWasOpen = true
                 } else if !inHeader {
-                    nesting.append(b); inKey = false
+                    nesting.append(b); inKey = false; expectingArrayValue = true
                 }
             case UInt8(ascii: "{"):
                 nesting.append(b); inKey = true; keyParts = 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if b == UInt8(ascii: "}") && valueExpected && nesting.last == UInt8(ascii: "[") { braceForArrayValue = true }
                 if inHeader { inHeader = false; inKey = false } else if !nesting.isEmpty { nesting.removeLast() }
             case UInt8(ascii: ","):
                 if nesting.last == UInt8(ascii: "{") { inKey = true; keyParts = 1 }
+                if nesting.last == UInt8(ascii: "[") { expectingArrayValue = true }
             case UInt8(ascii: "="):
                 inKey = false
             case UInt8(ascii: "."):
