@@ -61,7 +61,7 @@ final class LiveDeviceSource: DeviceSource {
             case .more:
                 continue
             case .wouldBlock:
-                coalesce(after: lastEvent.map { max($0, now ?? $0) })
+                coalesce(after: lastEvent.map { now ?? $0 })
                 return .open
             case .dropped(let time):
                 log.warning("\(device.info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")

@@ -141,15 +141,7 @@ public final class SocketHub {
         guard !clients.isEmpty else { return }
         let line = event.json(device: device)
         for client in Array(clients.values) where client.wants(event.kind.rawValue) {
-            // Over the limit with this wakeup's events still unwritten (a fast replay's whole
-            // recording is one wakeup): write them, and only what the client has not taken counts.
-            if !client.enqueue(line, limit: bufferLimit) {
-                guard flush(client) else { continue }
-                guard client.enqueue(line, limit: bufferLimit) else {
-                    drop(client, reason: "too slow: more than \(bufferLimit) bytes queued")
-                    continue
-                }
-            }
+            guard queue(line, for: client) else { continue }
             if !client.hasUnsentBroadcast {
                 client.hasUnsentBroadcast = true
                 unsent.append(client)
@@ -169,11 +161,18 @@ public final class SocketHub {
 
     /// Queues and tries to write; a client over its buffer limit is dropped. False if dropped.
     private func send(_ line: String, to client: SocketClient) -> Bool {
-        guard client.enqueue(line, limit: bufferLimit) else {
-            drop(client, reason: "too slow: more than \(bufferLimit) bytes queued")
-            return false
-        }
-        return flush(client)
+        queue(line, for: client) && flush(client)
+    }
+
+    /// Queues a line; false if the client was dropped. Over the limit with this wakeup's
+    /// broadcasts still unwritten (a fast replay's whole recording is one wakeup), they are
+    /// written first: only what the client has not taken counts against the limit.
+    private func queue(_ line: String, for client: SocketClient) -> Bool {
+        if client.enqueue(line, limit: bufferLimit) { return true }
+        guard flush(client) else { return false }
+        if client.enqueue(line, limit: bufferLimit) { return true }
+        drop(client, reason: "too slow: more than \(bufferLimit) bytes queued")
+        return false
     }
 
     @discardableResult
