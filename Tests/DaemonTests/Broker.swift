@@ -94,6 +94,28 @@ final class Broker {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    /// The retained messages under `filter` (a topic or wildcard): topic → payload, read with
+    /// mosquitto_sub for half a second. (Stopped with SIGKILL, line-buffered: its own -W timer
+    /// is a SIGALRM, which the test runner's threads may block and pass on blocked.)
+    func retained(_ filter: String) throws -> [String: String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        p.arguments = ["-oL", try Self.tool("mosquitto_sub"), "-h", "127.0.0.1", "-p", String(port), "-t", filter, "-v", "--retained-only"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        usleep(500_000)
+        Glibc.kill(p.processIdentifier, SIGKILL)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        var messages: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            messages[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return messages
+    }
+
     static func tool(_ name: String) throws -> String {
         for dir in ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/" + name) {
             return dir + "/" + name

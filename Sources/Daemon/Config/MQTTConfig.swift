@@ -25,6 +25,10 @@ public struct MQTTConfig: Sendable, Equatable {
     public var keepalive: Int32 = 30
     /// What is published; empty: every gesture, in its default phases.
     public var publish: [GestureFilter] = []
+    /// Home Assistant's MQTT discovery (`homeassistant = true`): the kiosk announces itself.
+    public var homeAssistant = false
+    /// Where Home Assistant listens for discovery (its `discovery_prefix`).
+    public var homeAssistantPrefix = "homeassistant"
 
     public init(host: String, port: Int, tls: Bool) {
         self.host = host

@@ -3,7 +3,7 @@ import Glibc
 /// `[mqtt]` and its `[[mqtt.publish]]` filters, checked like the rest of the file.
 extension ConfigLoader {
     static let mqttKeys = "url, ca_file, cert_file, key_file, username, password_file, client_id, topic, fleet_topic, qos, max_queue, "
-        + "reconnect_max, keepalive or publish"
+        + "reconnect_max, keepalive, homeassistant, homeassistant_prefix or publish"
 
     func readMQTT(_ t: TableReader, regions: Set<String>) -> MQTTConfig? {
         var config: MQTTConfig? = nil
@@ -56,16 +56,23 @@ extension ConfigLoader {
         if let id = t.string("client_id") {
             if id.isEmpty || id.utf8.count > 23 * 10 { t.error("client_id", "must be 1–230 bytes") } else { c.clientID = id }
         }
-        for key in ["topic", "fleet_topic"] {
+        for (key, example) in [("topic", "gestured/kiosk17"), ("fleet_topic", "gestured/all/command"), ("homeassistant_prefix", "homeassistant")] {
             guard let topic = t.string(key) else { continue }
             if topic.isEmpty || topic.hasPrefix("/") || topic.hasSuffix("/") || topic.contains("+") || topic.contains("#") {
-                t.error(key, "expected a topic such as \"gestured/kiosk17\" (no leading or trailing /, no wildcards)")
-            } else if key == "topic" { c.topic = topic } else { c.fleetTopic = topic }
+                t.error(key, "expected a topic such as \"\(example)\" (no leading or trailing /, no wildcards)")
+                continue
+            }
+            switch key {
+            case "topic": c.topic = topic
+            case "fleet_topic": c.fleetTopic = topic
+            default: c.homeAssistantPrefix = topic
+            }
         }
         if let q = t.int("qos", in: 0...1) { c.qos = Int32(q) }
         if let n = t.int("max_queue", in: 1...1_000_000) { c.maxQueue = n }
         if let s = t.number("reconnect_max", in: 1...3600, unit: "s") { c.reconnectMax = s }
         if let s = t.int("keepalive", in: 5...3600) { c.keepalive = Int32(s) }
+        if let on = t.bool("homeassistant") { c.homeAssistant = on }
         var ok = true
         for f in t.tables("publish") {
             if let filter = readFilter(f, section: "[[mqtt.publish]]", regions: regions, ok: &ok) { c.publish.append(filter) }

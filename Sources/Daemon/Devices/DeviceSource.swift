@@ -23,6 +23,12 @@ enum SourceStatus { case open, gone }
 
 extension DeviceSource {
     var label: DeviceLabel { pipeline.label }
+
+    /// Each recognizer the device runs, and whether it is enabled (for `status` and the fleet).
+    var recognizers: [(name: String, enabled: Bool)] {
+        let arena = pipeline.arena
+        return arena.recognizers.map { ($0.name, arena.isEnabled($0.name)) }
+    }
 }
 
 extension DeviceInfo {

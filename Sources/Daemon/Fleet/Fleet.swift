@@ -4,34 +4,67 @@ import Logging
 
 /// What the service tells the fleet's broker, and where: gestures that pass the `[mqtt]`
 /// filters to `<prefix>/gesture/<name>`, devices coming and going to `<prefix>/device`,
-/// command replies to `<prefix>/reply` (`<prefix>/status` is the link's own). Lives on the
-/// daemon's thread; everything it sends goes through the link's bounded queue.
+/// command replies to `<prefix>/reply` (`<prefix>/status` is the link's own), and with
+/// `homeassistant = true` the kiosk's Home Assistant discovery and events. Lives on the
+/// daemon's thread; everything it sends goes through the link's bounded queue, the retained
+/// discovery through the link's retained state.
 final class Fleet {
     let link: MQTTLink
     private(set) var filters: [GestureFilter]
+    let homeAssistant: HomeAssistant
+    /// Home Assistant's discovery is on; the gestures its device triggers are for.
+    private(set) var announcing: Bool
+    private(set) var triggers: [GestureKind]
+    /// The retained topics this kiosk has announced, and their payloads.
+    private var announced: [String: String] = [:]
 
-    init(config: MQTTConfig, log: Logger) throws {
+    init(config: MQTTConfig, bindings: [Binding], log: Logger) throws {
         link = try MQTTLink(config: config, hostname: Self.hostname(), log: log)
-        filters = Self.filters(config)
+        homeAssistant = HomeAssistant(config: config, prefix: link.prefix)
+        (filters, announcing, triggers) = Self.published(config, bindings: bindings)
     }
 
-    /// The `[[mqtt.publish]]` filters; none given: every gesture, in its default phases.
-    static func filters(_ config: MQTTConfig) -> [GestureFilter] {
-        config.publish.isEmpty ? GestureKind.allCases.map { GestureFilter(gesture: $0) } : config.publish
+    /// The `[[mqtt.publish]]` filters (none given: every gesture, in its default phases). With
+    /// Home Assistant, bound gestures are published too, and each gesture bound or published
+    /// explicitly is a device trigger.
+    static func published(_ config: MQTTConfig, bindings: [Binding]) -> ([GestureFilter], Bool, [GestureKind]) {
+        var filters = config.publish.isEmpty ? GestureKind.allCases.map { GestureFilter(gesture: $0) } : config.publish
+        guard config.homeAssistant else { return (filters, false, []) }
+        filters += bindings.map(\.filter)
+        let named = Set((config.publish + bindings.map(\.filter)).map(\.gesture))
+        return (filters, true, GestureKind.allCases.filter(named.contains))
     }
 
-    /// A reload: new filters apply at once; the connection settings on restart.
-    func reload(_ config: MQTTConfig?, log: Logger) {
+    /// A reload: new filters and Home Assistant on or off apply at once; the connection settings on restart.
+    func reload(_ config: MQTTConfig?, bindings: [Binding], log: Logger) {
         guard let config else { log.notice("[mqtt] removed: takes effect on restart"); return }
         var same = config
         same.publish = link.config.publish
+        same.homeAssistant = link.config.homeAssistant
         if same != link.config { log.notice("[mqtt] connection changes take effect on restart") }
-        filters = Self.filters(config)
+        (filters, announcing, triggers) = Self.published(config, bindings: bindings)
     }
 
     func gesture(_ e: GestureEvent, device: DeviceLabel) {
         guard filters.contains(where: { $0.matches(e, device: device) }) else { return }
-        link.send(.init(topic: "\(link.prefix)/gesture/\(e.kind.rawValue)", payload: e.json(device: device)))
+        let json = e.json(device: device)
+        link.send(.init(topic: "\(link.prefix)/gesture/\(e.kind.rawValue)", payload: json))
+        if announcing { link.send(.init(topic: homeAssistant.eventTopic(device), payload: HomeAssistant.event(e.kind, json: json))) }
+    }
+
+    /// Brings the broker's retained discovery up to date with the kiosk's devices, recognizers
+    /// and config: what changed is announced, what is gone cleared (an empty retained payload).
+    func announce(_ devices: [HomeAssistant.TouchDevice]) {
+        let wanted = announcing ? homeAssistant.announcements(devices: devices, triggers: triggers) : [:]
+        for (topic, payload) in wanted.sorted(by: { $0.key < $1.key }) where announced[topic] != payload { link.retain(topic, payload) }
+        for topic in announced.keys.sorted() where wanted[topic] == nil { link.retain(topic, "") }
+        announced = wanted
+    }
+
+    /// Retained topics the broker holds for this kiosk (read back on connecting): those this
+    /// run does not announce are an earlier run's, and cleared.
+    func readBack(_ topics: [String]) {
+        for topic in topics where announced[topic] == nil { link.retain(topic, "") }
     }
 
     func device(_ label: DeviceLabel, added: Bool) {

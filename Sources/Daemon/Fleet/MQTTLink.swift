@@ -16,6 +16,10 @@ import Synchronization
 /// thread never calls libmosquitto while running: it only appends to a bounded queue under a
 /// mutex and bumps an eventfd (`send`), and takes commands from the broker off a second
 /// eventfd watched by its epoll loop (`commandFD`). The two queues are the whole contract.
+///
+/// Retained messages are state, not events: `retain` keeps the latest payload per topic apart
+/// from the bounded queue (never dropped, sent before it), and every (re)connection sends them
+/// all again, so a broker that lost them has them back.
 final class MQTTLink: @unchecked Sendable {
     struct Message: Sendable {
         var topic: String
@@ -35,10 +39,21 @@ final class MQTTLink: @unchecked Sendable {
     static let window = 64
     /// Commands from the broker waiting for the daemon's loop; more are dropped (and logged).
     static let maxCommands = 64
+    /// Retained topics read back from the broker (`readBackTopics`) waiting for the daemon's loop.
+    static let maxReadBack = 4096
+
+    /// What the broker sent: commands, and the retained topics it holds under `readBackTopics`.
+    struct Incoming {
+        var commands: [String] = []
+        var retained: [String] = []
+    }
 
     private struct Shared {
         var outbox: BoundedQueue<Message>
-        var commands: [String] = []
+        var retained: [String: String] = [:]
+        /// Retained topics not yet handed to libmosquitto on this connection, in order.
+        var unsent: [String] = []
+        var incoming = Incoming()
         var commandsDropped = 0
         var connected = false
         var inflight = 0
@@ -52,6 +67,9 @@ final class MQTTLink: @unchecked Sendable {
     let config: MQTTConfig
     let prefix: String
     let statusTopic: String
+    /// Wildcards whose retained messages are read back on each connection (Home Assistant's
+    /// discovery configs and switch states for this kiosk), so that stale ones can be cleared.
+    let readBackTopics: [String]
     /// Readable (an eventfd) when commands from the broker wait in `takeCommands`.
     let commandFD: Int32
     private let wakeFD: Int32
@@ -69,6 +87,7 @@ final class MQTTLink: @unchecked Sendable {
         self.log = log
         prefix = config.topic ?? "gestured/\(hostname)"
         statusTopic = prefix + "/status"
+        readBackTopics = HomeAssistant.readBackTopics(config: config, prefix: prefix)
         shared = Mutex(Shared(outbox: BoundedQueue(capacity: config.maxQueue)))
         mosquitto_lib_init()
         guard let m = mosquitto_new(config.clientID ?? hostname, true, nil) else { throw SystemError("mosquitto_new") }
@@ -89,7 +108,7 @@ final class MQTTLink: @unchecked Sendable {
         mosquitto_message_callback_set(m) { _, obj, msg in
             guard let msg else { return }
             let bytes = UnsafeRawBufferPointer(start: msg.pointee.payload, count: Int(msg.pointee.payloadlen))
-            MQTTLink.from(obj).received(String(decoding: bytes, as: UTF8.self))
+            MQTTLink.from(obj).received(String(cString: msg.pointee.topic), String(decoding: bytes, as: UTF8.self), retained: msg.pointee.retain)
         }
     }
 
@@ -114,13 +133,25 @@ final class MQTTLink: @unchecked Sendable {
         wake()
     }
 
-    /// Commands from the broker since the last call (payloads, one JSON command each).
-    func takeCommands() -> [String] {
+    /// Sets a retained topic's payload (empty: clears it on the broker); sent before the queue,
+    /// and again on every connection. An unchanged payload is not sent again.
+    func retain(_ topic: String, _ payload: String) {
+        let changed = shared.withLock { s in
+            guard s.retained[topic] != payload else { return false }
+            s.retained[topic] = payload
+            if !s.unsent.contains(topic) { s.unsent.append(topic) }
+            return true
+        }
+        if changed { wake() }
+    }
+
+    /// What the broker sent since the last call: commands (one JSON command each) and retained topics read back.
+    func takeIncoming() -> Incoming {
         var n: UInt64 = 0
         _ = read(commandFD, &n, 8)
         return shared.withLock { s in
-            defer { s.commands.removeAll() }
-            return s.commands
+            defer { s.incoming = Incoming() }
+            return s.incoming
         }
     }
 
@@ -203,14 +234,18 @@ final class MQTTLink: @unchecked Sendable {
             while let m = nextToSend() {
                 var mid: Int32 = 0
                 let rc = mosquitto_publish(mosq, &mid, m.topic, Int32(m.payload.utf8.count), m.payload, config.qos, m.retain)
-                if rc != MOSQ_ERR_SUCCESS.rawValue {
-                    // Lost the connection meanwhile: keep the message for the next one.
-                    shared.withLock { s in
+                shared.withLock { s in
+                    if rc != MOSQ_ERR_SUCCESS.rawValue {
+                        // Lost the connection meanwhile: keep the message for the next one (a
+                        // retained one is sent again on every connection anyway).
                         s.inflight -= 1
-                        s.outbox.pushFront(m)
+                        if !m.retain { s.outbox.pushFront(m) }
+                    } else if m.retain, m.payload.isEmpty, s.retained[m.topic] == "" {
+                        // Cleared on the broker: nothing left to send again.
+                        s.retained[m.topic] = nil
                     }
-                    break
                 }
+                if rc != MOSQ_ERR_SUCCESS.rawValue { break }
             }
             if shared.withLock({ $0.stopping }) { return }
         }
@@ -218,7 +253,14 @@ final class MQTTLink: @unchecked Sendable {
 
     private func nextToSend() -> Message? {
         shared.withLock { s in
-            guard !s.stopping, s.connected, s.inflight < Self.window, let m = s.outbox.popFirst() else { return nil }
+            guard !s.stopping, s.connected, s.inflight < Self.window else { return nil }
+            if !s.unsent.isEmpty {
+                let topic = s.unsent.removeFirst()
+                guard let payload = s.retained[topic] else { return nil }
+                s.inflight += 1
+                return Message(topic: topic, payload: payload, retain: true)
+            }
+            guard let m = s.outbox.popFirst() else { return nil }
             s.inflight += 1
             return m
         }
@@ -231,12 +273,13 @@ final class MQTTLink: @unchecked Sendable {
             log.warning("mqtt: \(config.host):\(config.port) refused the connection: \(String(cString: mosquitto_connack_string(rc)))")
             return
         }
-        for topic in [prefix + "/command", config.fleetTopic] { mosquitto_subscribe(mosq, nil, topic, 1) }
+        for topic in [prefix + "/command", config.fleetTopic] + readBackTopics { mosquitto_subscribe(mosq, nil, topic, 1) }
         mosquitto_publish(mosq, nil, statusTopic, 6, "online", 1, true)
         let backlog = shared.withLock { s in
             s.connected = true
             // What the library held for the old connection is gone or will be resent by it.
             s.inflight = 0
+            s.unsent = s.retained.keys.sorted()
             return s.outbox.count
         }
         log.info("mqtt: connected to \(config.host):\(config.port) as \(prefix)\(backlog > 0 ? ", sending \(backlog) queued" : "")")
@@ -260,17 +303,32 @@ final class MQTTLink: @unchecked Sendable {
         wake()
     }
 
-    private func received(_ payload: String) {
-        let accepted = shared.withLock { s in
-            guard s.commands.count < Self.maxCommands else { s.commandsDropped += 1; return false }
-            s.commands.append(payload)
-            return true
+    private func received(_ topic: String, _ payload: String, retained: Bool) {
+        /// nil: taken; otherwise why it was dropped.
+        let dropped: String? = shared.withLock { s in
+            if topic == prefix + "/command" || topic == config.fleetTopic {
+                guard s.incoming.commands.count < Self.maxCommands else {
+                    s.commandsDropped += 1
+                    return "more than \(Self.maxCommands) commands waiting, one dropped"
+                }
+                s.incoming.commands.append(payload)
+                return nil
+            }
+            // Our own publications come back too (not retained): only the broker's stored
+            // state, read back at subscription, is news.
+            guard retained, !payload.isEmpty else { return "" }
+            guard s.incoming.retained.count < Self.maxReadBack else {
+                return "more than \(Self.maxReadBack) retained topics read back at once, \(topic) not checked"
+            }
+            s.incoming.retained.append(topic)
+            return nil
         }
-        if accepted {
+        switch dropped {
+        case nil:
             var one: UInt64 = 1
             _ = write(commandFD, &one, 8)
-        } else {
-            log.warning("mqtt: more than \(Self.maxCommands) commands waiting, one dropped")
+        case ""?: break
+        case let why?: log.warning("mqtt: \(why)")
         }
     }
 

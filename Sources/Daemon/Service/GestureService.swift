@@ -74,6 +74,7 @@ public final class GestureService {
             throw error
         }
         if options.liveDevices { startLiveDevices() }
+        announceToFleet()
 
         notifier.ready(status: "\(sources.count) devices")
         log.info("gestured \(DaemonInfo.version) ready: \(sources.count) devices, \(config.bindings.count) bindings")

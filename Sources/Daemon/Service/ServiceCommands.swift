@@ -43,6 +43,7 @@ extension GestureService {
             changed.append(s)
         }
         if changed.isEmpty { return .error("no recognizer \"\(name)\" runs on \(device.map { "\"\($0)\"" } ?? "any device")") }
+        announceToFleet()
         return .switched(recognizer: name, enabled: enabled, devices: changed.map(\.label.name))
     }
 
@@ -57,11 +58,7 @@ extension GestureService {
             virtualDevices: runner.outputs.present,
             fleet: fleet.map { ($0.link.prefix, $0.link.counters) },
             devices: sources.map { s in
-                let arena = s.pipeline.arena
-                return .init(
-                    name: s.label.name, id: s.label.id,
-                    clone: (s as? LiveDeviceSource)?.passthrough?.clone.devnode,
-                    recognizers: arena.recognizers.map { ($0.name, arena.isEnabled($0.name)) })
+                .init(name: s.label.name, id: s.label.id, clone: (s as? LiveDeviceSource)?.passthrough?.clone.devnode, recognizers: s.recognizers)
             })
     }
 }

@@ -60,6 +60,7 @@ extension GestureService {
             source.watch = { [unowned self] on in self.loop.modify(fd, events: on ? EventLoop.readable : 0) }
             sources.append(source)
             fleet?.device(source.label, added: true)
+            announceToFleet()
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
         } catch {
             log.warning("cannot open \(candidate.devnode): \(error)")
@@ -73,5 +74,6 @@ extension GestureService {
         source.close()
         sources.removeAll { $0 === source }
         fleet?.device(source.label, added: false)
+        announceToFleet()
     }
 }

@@ -5,13 +5,21 @@ import Logging
 extension GestureService {
     /// Connects to the broker in the background and takes its commands in the loop.
     func startFleet(_ config: MQTTConfig) throws {
-        let f = try Fleet(config: config, log: log)
+        let f = try Fleet(config: config, bindings: self.config.bindings, log: log)
         try loop.add(f.link.commandFD) { [unowned self, unowned f] _ in
-            for line in f.link.takeCommands() { f.reply(ClientProtocol.reply(to: line) { self.perform($0, for: nil) }) }
+            let incoming = f.link.takeIncoming()
+            f.readBack(incoming.retained)
+            for line in incoming.commands { f.reply(ClientProtocol.reply(to: line) { self.perform($0, for: nil) }) }
         }
         try f.link.start()
         fleet = f
         log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
+    }
+
+    /// Home Assistant's view of the kiosk follows its devices, their recognizers and the config:
+    /// called after each change of any of them.
+    func announceToFleet() {
+        fleet?.announce(sources.map { .init(label: $0.label, recognizers: $0.recognizers) })
     }
 
     func stopFleet() {

@@ -15,12 +15,13 @@ extension GestureService {
             return
         }
         if fresh.socket != config.socket { log.notice("[socket] changes take effect on restart") }
-        fleet?.reload(fresh.mqtt, log: log)
+        fleet?.reload(fresh.mqtt, bindings: fresh.bindings, log: log)
         if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh
         runner.setBindings(fresh.bindings)
         let now = MonotonicClock.now()
         for s in sources { s.rebuild(config: fresh, now: now) { self.deliver($0, from: s) } }
+        announceToFleet()
         log.info("configuration reloaded: \(fresh.bindings.count) bindings")
     }
 }

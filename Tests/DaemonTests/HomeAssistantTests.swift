@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `[mqtt] homeassistant = true` against a real mosquitto broker: the retained discovery configs
+/// as Home Assistant reads them, checked against the schema README documents; the clearing of
+/// what the config no longer has; the switches mapped to enable/disable. (Against a real Home
+/// Assistant: Tests/homeassistant/run.sh.)
+@Suite(.serialized) struct HomeAssistantTests {
+    static let prefix = "museum/kiosk4"
+    static let node = "museum_kiosk4"
+
+    static func config(_ broker: Broker, homeassistant: Bool = true, extra: String = "") -> String {
+        FleetTests.config(broker, prefix: prefix, extra: """
+            homeassistant = \(homeassistant)
+            [[mqtt.publish]]
+            gesture = "swipe"
+            [[bind]]
+            gesture = "circle"
+            run = ["/bin/true"]
+            \(extra)
+            """)
+    }
+
+    /// Every retained discovery config for the kiosk: topic → JSON.
+    static func discovery(_ broker: Broker) throws -> [String: [String: Any]] {
+        try broker.retained("homeassistant/+/\(node)/+/config").mapValues { FleetTests.json($0) }
+    }
+
+    /// The keys each component's config has (README's schema, after Home Assistant's MQTT
+    /// `event`, `switch` and `device_trigger` documentation): required, then optional.
+    static let schema: [String: (required: Set<String>, optional: Set<String>)] = [
+        "event": (["state_topic", "event_types", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available", "icon", "origin"]),
+        "switch": (["command_topic", "state_topic", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
+                                                                 "payload_on", "payload_off", "state_on", "state_off", "entity_category", "icon", "origin"]),
+        "device_automation": (["automation_type", "topic", "type", "subtype", "device"], ["origin"]),
+    ]
+
+    /// Waits until the retained discovery set satisfies `done`; returns the last one read.
+    static func discovery(_ broker: Broker, until done: ([String: [String: Any]]) -> Bool) throws -> [String: [String: Any]] {
+        let deadline = Date().addingTimeInterval(10)
+        var configs = try discovery(broker)
+        while !done(configs), Date() < deadline { configs = try discovery(broker) }
+        return configs
+    }
+
+    @Test func everyDiscoveryConfigFollowsTheSchema() throws {
+        let broker = try Broker()
+        let d = try DaemonHarness(config: Self.config(broker), replays: [DaemonHarness.circleRecording])
+        let configs = try Self.discovery(broker) { $0.count >= 3 }
+        let event = try #require(configs["homeassistant/event/\(Self.node)/Wacom_ISDv4_E6_Finger_single-center-circle/config"], "\(configs.keys)\n\(d.log)")
+        let circle = try #require(configs["homeassistant/switch/\(Self.node)/circle/config"], "\(configs.keys)")
+        for (topic, config) in configs {
+            let component = topic.split(separator: "/")[1]
+            let schema = try #require(Self.schema[String(component)], "an unknown component: \(topic)")
+            let keys = Set(config.keys)
+            #expect(schema.required.isSubset(of: keys), "\(topic) lacks \(schema.required.subtracting(keys))")
+            #expect(keys.isSubset(of: schema.required.union(schema.optional)), "\(topic) has \(keys.subtracting(schema.required.union(schema.optional)))")
+            let device = config["device"] as? [String: Any] ?? [:]
+            #expect(device["identifiers"] as? [String] == ["gestured_\(Self.node)"] && device["name"] as? String == "kiosk4", "\(topic): \(device)")
+            if component != "device_automation" {
+                #expect(config["availability_topic"] as? String == Self.prefix + "/status" && config["unique_id"] as? String != nil, "\(topic)")
+            }
+        }
+        let recognizers = try #require(event["event_types"] as? [String])
+        #expect(recognizers.contains("circle") && recognizers.contains("swipe"))
+        // A switch per recognizer the device runs; a trigger per gesture bound (circle) or published (swipe).
+        #expect(Set(configs.keys.filter { $0.contains("/switch/") }.map { $0.split(separator: "/")[3] }) == Set(recognizers.map { Substring($0) }))
+        #expect(Set(configs.keys.filter { $0.contains("/device_automation/") }) == [
+            "homeassistant/device_automation/\(Self.node)/circle/config", "homeassistant/device_automation/\(Self.node)/swipe/config",
+        ])
+        #expect(circle["command_topic"] as? String == Self.prefix + "/command" && circle["payload_off"] as? String == #"{"disable":"circle"}"#)
+        #expect(try broker.retained(Self.prefix + "/switch/circle") == [Self.prefix + "/switch/circle": "ON"])
+
+        // A circle, bound but not in [[mqtt.publish]], still reaches the event entity and the trigger's topic.
+        let sub = try Subscriber(broker, topic: Self.prefix + "/#", id: "ha-event")
+        try d.replayAndWait(try d.connect())
+        let fired = FleetTests.json(try #require(sub.wait(for: 1, on: event["state_topic"] as? String ?? "").first, "\(sub.messages)"))
+        #expect(fired["event_type"] as? String == "circle" && fired["gesture"] as? String == "circle" && (fired["radius_mm"] as? Double ?? 0) > 0)
+        #expect(sub.wait(for: 1, on: Self.prefix + "/gesture/circle").count == 1)
+    }
+
+    @Test func theSwitchIsTheEnableAndDisableCommands() throws {
+        let broker = try Broker()
+        let d = try DaemonHarness(config: Self.config(broker), replays: [DaemonHarness.circleRecording])
+        let circle = try #require(try Self.discovery(broker) { $0.count >= 3 }["homeassistant/switch/\(Self.node)/circle/config"])
+        let stateTopic = Self.prefix + "/switch/circle"
+        func state(_ expected: String) throws -> String? {
+            let deadline = Date().addingTimeInterval(5)
+            var s = try broker.retained(stateTopic)[stateTopic]
+            while s != expected, Date() < deadline { s = try broker.retained(stateTopic)[stateTopic] }
+            return s
+        }
+        // What Home Assistant sends when the switch is turned off.
+        try broker.publish(try #require(circle["command_topic"] as? String), try #require(circle["payload_off"] as? String))
+        #expect(try state("OFF") == "OFF", "\(d.log)")
+        let c = try d.connect()
+        let recognizers = ((try c.command(#"{"status":true}"#)["status"] as? [String: Any])?["devices"] as? [[String: Any]])?.first?["recognizers"] as? [[String: Any]] ?? []
+        #expect(recognizers.contains { $0["name"] as? String == "circle" && $0["enabled"] as? Bool == false })
+        // The retained state follows the kiosk, whoever switches it.
+        #expect(try c.command(#"{"enable":"circle"}"#)["enabled"] as? Bool == true)
+        #expect(try state("ON") == "ON")
+        // Stays across a reload.
+        #expect(try c.command(#"{"disable":"circle"}"#)["enabled"] as? Bool == false)
+        d.signal(SIGHUP)
+        usleep(500_000)
+        #expect(try state("OFF") == "OFF")
+    }
+
+    @Test func whatTheConfigNoLongerHasIsCleared() throws {
+        let broker = try Broker()
+        // An earlier run's config for a recognizer this one does not have, and its state.
+        try broker.publish("homeassistant/switch/\(Self.node)/lasso/config", #"{"command_topic":"x"}"#, retain: true)
+        try broker.publish(Self.prefix + "/switch/lasso", "ON", retain: true)
+        let d = try DaemonHarness(config: Self.config(broker), replays: [DaemonHarness.circleRecording])
+        let configs = try Self.discovery(broker) { $0["homeassistant/switch/\(Self.node)/lasso/config"] == nil && $0.count >= 3 }
+        #expect(configs["homeassistant/switch/\(Self.node)/lasso/config"] == nil && configs.count >= 3, "\(configs.keys)\n\(d.log)")
+        #expect(try broker.retained(Self.prefix + "/switch/lasso").isEmpty)
+
+        // The binding removed: its trigger goes, the published swipe's stays.
+        let circleTrigger = "homeassistant/device_automation/\(Self.node)/circle/config"
+        try FleetTests.config(broker, prefix: Self.prefix, extra: "homeassistant = true\n[[mqtt.publish]]\ngesture = \"swipe\"")
+            .write(toFile: d.configPath, atomically: true, encoding: .utf8)
+        d.signal(SIGHUP)
+        let unbound = try Self.discovery(broker) { $0[circleTrigger] == nil }
+        #expect(unbound[circleTrigger] == nil && unbound.keys.contains { $0.hasSuffix("/swipe/config") && $0.contains("device_automation") }, "\(unbound.keys)\n\(d.log)")
+
+        // Home Assistant off: nothing of the kiosk's is left on the broker.
+        try Self.config(broker, homeassistant: false).write(toFile: d.configPath, atomically: true, encoding: .utf8)
+        d.signal(SIGHUP)
+        #expect(try Self.discovery(broker) { $0.isEmpty }.isEmpty, "\(d.log)")
+        #expect(try broker.retained(Self.prefix + "/switch/+").isEmpty)
+    }
+}
