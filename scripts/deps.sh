@@ -16,7 +16,7 @@ case "$level" in
 esac
 # The fleet tests: a real broker and its clients; the Debian package: its checker and a clean root.
 case "$level" in
-  test|vm) pkgs+=(mosquitto mosquitto-clients dpkg-dev lintian debootstrap fakeroot) ;;
+  test|vm) pkgs+=(mosquitto mosquitto-clients dpkg-dev lintian debootstrap fakeroot python3 python3-venv) ;;
 esac
 
 missing=()
@@ -37,4 +37,15 @@ fi
 if [ "$level" = vm ] && ! command -v vng >/dev/null 2>&1; then
   echo "deps.sh: installing virtme-ng from PyPI" >&2
   pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng
+fi
+
+# Home Assistant for Tests/homeassistant/run.sh: the last release that runs on Debian's Python
+# 3.11, in a venv, with the requirements of the integrations it loads pinned to its manifests
+# (it runs with --skip-pip, so it starts without network). josepy < 2: hass-nabucasa's acme.
+HA_VENV=${HA_VENV:-/var/cache/gestured-test/ha-venv}
+if [ "$level" != build ] && ! "$HA_VENV/bin/python3" -c 'import homeassistant, janus, PIL, hass_frontend' 2>/dev/null; then
+  echo "deps.sh: installing Home Assistant 2024.3.3 in $HA_VENV" >&2
+  python3 -m venv "$HA_VENV"
+  "$HA_VENV/bin/pip" install -q homeassistant==2024.3.3 paho-mqtt==1.6.1 janus==1.0.0 Pillow==10.2.0 \
+    psutil-home-assistant==0.0.1 securetar==2024.2.1 home-assistant-frontend==20240307.0 'josepy<2'
 fi

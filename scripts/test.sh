@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh vm
 swift build
 swift test
+# Home Assistant discovery against a real Home Assistant core and mosquitto (≈ 25 s).
+Tests/homeassistant/run.sh
 # Bad input (docs/testing.md): the unit tests once under AddressSanitizer and once under
 # ThreadSanitizer, each in its own build directory, then every fuzz target for 30 s.
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
