@@ -87,6 +87,25 @@ import Testing
             """) == [#"f.toml:1: mqtt: [mqtt] needs url = "mqtt://host:1883" (or mqtts://)"#])
     }
 
+    @Test func homeAssistantKeys() throws {
+        let off = try #require(try ConfigLoader().parse("[mqtt]\nurl = \"mqtt://b\"", file: "f.toml").mqtt)
+        #expect(!off.homeAssistant && off.homeAssistantPrefix == "homeassistant")
+        let on = try #require(try ConfigLoader().parse("""
+            [mqtt]
+            url = "mqtt://b"
+            homeassistant = true
+            homeassistant_prefix = "ha/discovery"
+            """, file: "f.toml").mqtt)
+        #expect(on.homeAssistant && on.homeAssistantPrefix == "ha/discovery")
+        #expect(try errors("""
+            [mqtt]
+            url = "mqtt://b"
+            homeassistant = "yes"
+            homeassistant_prefix = "ha/+"
+            """) == ["f.toml:3: mqtt.homeassistant: expected true or false, found string",
+                     #"f.toml:4: mqtt.homeassistant_prefix: expected a topic such as "homeassistant" (no leading or trailing /, no wildcards)"#])
+    }
+
     @Test func publishFiltersAreCheckedLikeBindings() throws {
         #expect(try errors("""
             [mqtt]

@@ -56,6 +56,7 @@ extension ConfigLoader {
         if let id = t.string("client_id") {
             if id.isEmpty || id.utf8.count > 23 * 10 { t.error("client_id", "must be 1–230 bytes") } else { c.clientID = id }
         }
+        if let on = t.bool("homeassistant") { c.homeAssistant = on }
         for (key, example) in [("topic", "gestured/kiosk17"), ("fleet_topic", "gestured/all/command"), ("homeassistant_prefix", "homeassistant")] {
             guard let topic = t.string(key) else { continue }
             if topic.isEmpty || topic.hasPrefix("/") || topic.hasSuffix("/") || topic.contains("+") || topic.contains("#") {
@@ -72,7 +73,6 @@ extension ConfigLoader {
         if let n = t.int("max_queue", in: 1...1_000_000) { c.maxQueue = n }
         if let s = t.number("reconnect_max", in: 1...3600, unit: "s") { c.reconnectMax = s }
         if let s = t.int("keepalive", in: 5...3600) { c.keepalive = Int32(s) }
-        if let on = t.bool("homeassistant") { c.homeAssistant = on }
         var ok = true
         for f in t.tables("publish") {
             if let filter = readFilter(f, section: "[[mqtt.publish]]", regions: regions, ok: &ok) { c.publish.append(filter) }
