@@ -50,10 +50,16 @@ def check(condition, message):
         raise AssertionError(message)
 
 
+# For the screenshot: the frontend and its device pages.
+FRONTEND = """frontend:
+config:
+"""
+
+
 class HomeAssistant:
     """A Home Assistant core in a temporary config dir, MQTT set up, with an owner's token."""
 
-    def __init__(self, hass, dir, broker_port):
+    def __init__(self, hass, dir, broker_port, frontend=False):
         self.port = free_port()
         self.dir = dir
         os.makedirs(f"{dir}/.storage")
@@ -65,7 +71,7 @@ class HomeAssistant:
   elevation: 0
   unit_system: metric
   time_zone: UTC
-http:
+{FRONTEND if frontend else ""}http:
   server_host: 127.0.0.1
   server_port: {self.port}
 api:
@@ -79,6 +85,7 @@ logger:
             "data": {"broker": "127.0.0.1", "port": broker_port, "discovery": True, "discovery_prefix": "homeassistant"},
         }]})
         user, token_id, key = secrets.token_hex(16), secrets.token_hex(16), secrets.token_hex(64)
+        self.refresh_token = secrets.token_hex(64)
         self.write_storage("auth", 1, {
             "users": [{"id": user, "group_ids": ["system-admin"], "is_owner": True, "is_active": True,
                        "name": "test", "system_generated": False, "local_only": False}],
@@ -88,7 +95,7 @@ logger:
             "refresh_tokens": [{"id": token_id, "user_id": user, "client_id": None, "client_name": "gestured test",
                                 "client_icon": None, "token_type": "long_lived_access_token",
                                 "created_at": "2024-01-01T00:00:00+00:00", "access_token_expiration": 3650 * 86400.0,
-                                "token": secrets.token_hex(64), "jwt_key": key, "last_used_at": None,
+                                "token": self.refresh_token, "jwt_key": key, "last_used_at": None,
                                 "last_used_ip": None, "credential_id": None, "version": "2024.3.3"}],
         })
         self.write_storage("onboarding", 4, {"done": ["user", "core_config", "analytics", "integration"]})
@@ -210,12 +217,59 @@ run = ["/bin/true"]
         return [r["enabled"] for d in devices for r in d["recognizers"] if r["name"] == "circle"]
 
 
+def screenshot(ha, path, png):
+    """The page at `path` in headless chromium, driven over its DevTools protocol: logged in by
+    putting the test's token where the frontend keeps its own (localStorage `hassTokens`)."""
+    port = free_port()
+    browser = subprocess.Popen(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                "--window-size=1280,900", f"--remote-debugging-port={port}", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def page():
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json", timeout=2) as r:
+                    return next((t for t in json.load(r) if t["type"] == "page"), None)
+            except OSError:
+                return None
+        target = wait_for("chromium", page, timeout=30)
+        origin = f"http://127.0.0.1:{ha.port}"
+        tokens = {"access_token": ha.token, "token_type": "Bearer", "expires_in": 86400, "hassUrl": origin,
+                  "clientId": origin + "/", "expires": int(time.time() * 1000) + 86400000, "refresh_token": ha.refresh_token}
+
+        async def drive():
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                    ids = iter(range(1, 1000))
+
+                    async def call(method, **params):
+                        i = next(ids)
+                        await ws.send_json({"id": i, "method": method, "params": params})
+                        while True:
+                            m = await ws.receive_json()
+                            if m.get("id") == i:
+                                return m.get("result", {})
+                    await call("Page.navigate", url=origin + "/robots.txt")
+                    await asyncio.sleep(1)
+                    await call("Runtime.evaluate", expression=f"localStorage.setItem('hassTokens', {json.dumps(json.dumps(tokens))})")
+                    await call("Page.navigate", url=origin + path)
+                    await asyncio.sleep(12)
+                    shot = await call("Page.captureScreenshot", format="png")
+                    import base64
+                    with open(png, "wb") as f:
+                        f.write(base64.b64decode(shot["data"]))
+        asyncio.run(drive())
+    finally:
+        browser.kill()
+        browser.wait()
+
+
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--gestured", required=True)
     arguments.add_argument("--hass", required=True)
     arguments.add_argument("--recording", required=True)
     arguments.add_argument("--keep", action="store_true", help="keep the temporary dir (logs, HA config)")
+    arguments.add_argument("--screenshot", help="a PNG of the kiosk's device page, taken with headless chromium")
     options = arguments.parse_args()
     gestured_binary = os.path.abspath(options.gestured)
     recording = os.path.abspath(options.recording)
@@ -229,7 +283,7 @@ def main():
             f.write(f"listener {broker_port} 127.0.0.1\nallow_anonymous true\n")
         broker = subprocess.Popen([shutil.which("mosquitto") or "/usr/sbin/mosquitto", "-c", f"{dir}/mosquitto.conf"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        ha = HomeAssistant(options.hass, f"{dir}/ha", broker_port)
+        ha = HomeAssistant(options.hass, f"{dir}/ha", broker_port, frontend=options.screenshot is not None)
         print(f"homeassistant: Home Assistant up in {time.monotonic() - t0:.0f} s", flush=True)
         kiosk = Gestured(gestured_binary, dir, broker_port, recording)
 
@@ -273,6 +327,10 @@ def main():
         wait_for("the switch to report on", lambda: ha.states()["switch.kiosk17_circle"]["state"] == "on", timeout=15)
         check(kiosk.circle_enabled() == [True], "switch on did not enable circles")
         print("homeassistant: the switch disabled and enabled circles on the kiosk", flush=True)
+        if options.screenshot:
+            kiosk.replay()
+            screenshot(ha, f"/config/devices/device/{device['id']}", options.screenshot)
+            print(f"homeassistant: the device page in {options.screenshot}", flush=True)
 
         # Home Assistant off in the config (SIGHUP): the entities are cleared; on again: back.
         kiosk.configure(homeassistant=False)
