@@ -104,6 +104,10 @@ public struct ConfigExplanation {
         out.append("  qos \(m.qos), up to \(m.maxQueue) messages queued while the broker is away, reconnect back-off up to \(fmt(m.reconnectMax)) s")
         if m.publish.isEmpty { out.append("  publishes every gesture in its default phases") }
         for f in m.publish { out.append("  publishes " + describe(f).joined(separator: ", ")) }
+        if m.homeAssistant {
+            out.append("  Home Assistant discovery under \(m.homeAssistantPrefix)/: an event entity per touch device, a switch per recognizer, "
+                + "a device trigger per gesture bound or published (bound gestures are published too)")
+        }
         return out
     }
 

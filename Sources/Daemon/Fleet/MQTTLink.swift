@@ -70,7 +70,7 @@ final class MQTTLink: @unchecked Sendable {
     /// Wildcards whose retained messages are read back on each connection (Home Assistant's
     /// discovery configs and switch states for this kiosk), so that stale ones can be cleared.
     let readBackTopics: [String]
-    /// Readable (an eventfd) when commands from the broker wait in `takeCommands`.
+    /// Readable (an eventfd) when what the broker sent waits in `takeIncoming`.
     let commandFD: Int32
     private let wakeFD: Int32
     private let shared: Mutex<Shared>
@@ -254,9 +254,9 @@ final class MQTTLink: @unchecked Sendable {
     private func nextToSend() -> Message? {
         shared.withLock { s in
             guard !s.stopping, s.connected, s.inflight < Self.window else { return nil }
-            if !s.unsent.isEmpty {
+            while !s.unsent.isEmpty {
                 let topic = s.unsent.removeFirst()
-                guard let payload = s.retained[topic] else { return nil }
+                guard let payload = s.retained[topic] else { continue }
                 s.inflight += 1
                 return Message(topic: topic, payload: payload, retain: true)
             }
