@@ -106,6 +106,29 @@ import Testing
                      #"f.toml:4: mqtt.homeassistant_prefix: expected a topic such as "homeassistant" (no leading or trailing /, no wildcards)"#])
     }
 
+    /// With Home Assistant, bound gestures are published and are device triggers — a stepped
+    /// binding's `changed` stream is not published, so a gesture bound only that way is neither.
+    @Test func homeAssistantPublishesBoundGesturesButNotTheirSteps() throws {
+        let c = try ConfigLoader().parse("""
+            [mqtt]
+            url = "mqtt://b"
+            homeassistant = true
+            [[mqtt.publish]]
+            gesture = "swipe"
+            [[bind]]
+            gesture = "circle"
+            run = ["/bin/true"]
+            [[bind]]
+            gesture = "pan"
+            step = 10
+            step_of = "translation_mm"
+            run = ["/bin/true"]
+            """, file: "f.toml")
+        let (filters, announcing, triggers) = Fleet.published(try #require(c.mqtt), bindings: c.bindings)
+        #expect(announcing && triggers == [.circle, .swipe])
+        #expect(filters.map(\.gesture) == [.swipe, .circle] && !filters.contains { $0.phases.contains(.changed) })
+    }
+
     @Test func publishFiltersAreCheckedLikeBindings() throws {
         #expect(try errors("""
             [mqtt]

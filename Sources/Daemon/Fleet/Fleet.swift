@@ -25,13 +25,19 @@ final class Fleet {
     }
 
     /// The `[[mqtt.publish]]` filters (none given: every gesture, in its default phases). With
-    /// Home Assistant, bound gestures are published too, and each gesture bound or published
-    /// explicitly is a device trigger.
+    /// Home Assistant, bound gestures are published too — but not their `changed` events, a
+    /// stream per touch frame that a stepped binding takes and a broker should not — and each
+    /// gesture bound or published explicitly is a device trigger.
     static func published(_ config: MQTTConfig, bindings: [Binding]) -> ([GestureFilter], Bool, [GestureKind]) {
         var filters = config.publish.isEmpty ? GestureKind.allCases.map { GestureFilter(gesture: $0) } : config.publish
         guard config.homeAssistant else { return (filters, false, []) }
-        filters += bindings.map(\.filter)
-        let named = Set((config.publish + bindings.map(\.filter)).map(\.gesture))
+        let bound = bindings.compactMap { b -> GestureFilter? in
+            var f = b.filter
+            f.phases.removeAll { $0 == .changed }
+            return f.phases.isEmpty ? nil : f
+        }
+        filters += bound
+        let named = Set((config.publish + bound).map(\.gesture))
         return (filters, true, GestureKind.allCases.filter(named.contains))
     }
 
