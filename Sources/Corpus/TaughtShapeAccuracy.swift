@@ -27,11 +27,6 @@ public struct TaughtShapeAccuracy: Sendable {
         /// Per shape, its calibration's threshold before the floor (ShapeCalibration.separating):
         /// the calibrated threshold for any floor, so a floor can be chosen leave-one-subject-out.
         public var separating: [String: Double] = [:]
-
-        /// The shapes' calibrated thresholds with this floor.
-        public func thresholds(floor: Double) -> [String: Double] {
-            separating.mapValues { ShapeCalibration.threshold(separating: $0, floor: floor) }
-        }
     }
 
     public struct Rates: Sendable {
@@ -154,7 +149,8 @@ public struct TaughtShapeAccuracy: Sendable {
     }
 
     /// Anyone's: every stroke of the other people teaches (or `perPerson` random ones of each).
-    public func anyone(perPerson: Int?, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions) -> [Trial] {
+    public func anyone(perPerson: Int?, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions,
+                       calibrated: Bool = false) -> [Trial] {
         var rng = SeededRandom(seed: seed)
         var out: [Trial] = []
         for subject in subjects {
@@ -166,7 +162,7 @@ public struct TaughtShapeAccuracy: Sendable {
                 }
             }
             let tests = samples.indices.filter { samples[$0].subject == subject }
-            out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method, calibrated: false)
+            out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method, calibrated: calibrated)
         }
         return out
     }

@@ -77,6 +77,11 @@ extension TaughtShapeAccuracy {
                          + floors.map { pct($0, digits: 3) }.joined(separator: " ") + "): " + describe(loso)
                          + (met ? "  target met" : "  TARGET NOT MET"))
         }
+        // Many examples: the floor rises with their number (ShapeCalibration.floor(examples:)).
+        let many = anyone(perPerson: nil, seed: seed, calibrated: true)
+        let floor = ShapeCalibration.floor(examples: 120)
+        lines.append("  anyone's, every stroke of four people teaches (120 per shape; floor \(pct(floor, digits: 3))), the fifth is tested: calibrated "
+                     + describe(Self.rates(many, floor: floor)))
         lines.append("")
         return lines
     }

@@ -25,6 +25,10 @@ import Testing
         #expect(ShapeAdvice.advice(c, examples: 5, threshold: calibrated.threshold).isEmpty)
     }
 
+    @Test func theFloorRisesWithManyExamples() {
+        #expect([1, 5, 20, 70, 120, 200].map(ShapeCalibration.floor(examples:)) == [0.915, 0.915, 0.915, 0.92, 0.925, 0.925])
+    }
+
     @Test func aLookAlikeMakesItStricterAndIsReported() throws {
         // Two shapes taught with the same Z: each one's threshold rises to where half its own
         // examples still pass, and the advice names the other.

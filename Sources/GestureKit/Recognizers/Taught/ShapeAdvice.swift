@@ -26,7 +26,7 @@ public enum ShapeAdvice: Sendable, Equatable, CustomStringConvertible {
         var out: [ShapeAdvice] = []
         // Below the floor too: a threshold raised over a look-alike leaves half the examples under
         // it by design (the confusion is the news then, not the examples).
-        let fits = Swift.min(threshold, ShapeCalibration.floor)
+        let fits = Swift.min(threshold, ShapeCalibration.floor(examples: examples))
         for (i, score) in c.within.enumerated() where score < fits {
             out.append(.doesNotFit(example: i + 1, score: score))
         }

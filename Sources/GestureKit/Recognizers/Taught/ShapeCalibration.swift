@@ -14,10 +14,21 @@
 /// leave-one-subject-out on five people (docs/recognition.md): measured there, the untaught
 /// look-alikes decide the threshold, and the taught shapes lay farther apart than the floor.
 public struct ShapeCalibration: Sendable {
-    /// The least calibrated threshold: for each held-out person, the most permissive floor
-    /// (0.005 steps) keeping FPR ≤ 0.25 % on the other four chose 0.91–0.92 (own shape, K = 5)
-    /// and 0.915 (anyone's, K = 10).
+    /// The least calibrated threshold of a shape of up to `fewExamples` examples: for each
+    /// held-out person, the most permissive floor (0.005 steps) keeping FPR ≤ 0.25 % on the other
+    /// four chose 0.910–0.915 (own shape, K = 5) and 0.915–0.920 (other people's, K = 10).
     public static let floor = 0.915
+    public static let fewExamples = 20
+    /// The more examples, the nearer the nearest one lies to any stroke, untaught ones included:
+    /// above `fewExamples` the floor rises linearly to TaughtShape.defaultThreshold at
+    /// `manyExamples` (the same choice made with 120 examples per shape chose 0.925–0.930; at
+    /// 0.915 those shapes took 1.5 % of strokes for a shape they are not).
+    public static let manyExamples = 120
+
+    public static func floor(examples: Int) -> Double {
+        let t = Double(Swift.min(Swift.max(examples - fewExamples, 0), manyExamples - fewExamples)) / Double(manyExamples - fewExamples)
+        return floor + (TaughtShape.defaultThreshold - floor) * t
+    }
     /// How far above the nearest other shape's example the threshold goes.
     public static let margin = 0.01
 
@@ -42,8 +53,10 @@ public struct ShapeCalibration: Sendable {
     /// The threshold before the floor: min(nearest other + margin, median within); nil: a single
     /// example, nothing to calibrate from (TaughtShape.defaultThreshold applies).
     public let separating: Double?
+    /// Examples of the shape calibrated.
+    public let examples: Int
     /// The calibrated threshold.
-    public var threshold: Double? { separating.map { Self.threshold(separating: $0, floor: Self.floor) } }
+    public var threshold: Double? { separating.map { Self.threshold(separating: $0, floor: Self.floor(examples: examples)) } }
 
     /// Thresholds are rounded to 1/steps (files stay short).
     public static let steps = 1000.0
@@ -52,7 +65,8 @@ public struct ShapeCalibration: Sendable {
         (Swift.max(floor, separating) * steps).rounded() / steps
     }
 
-    public init(within: [Double], nearestOther: Score?, separating: Double?) {
+    public init(within: [Double], nearestOther: Score?, separating: Double?, examples: Int? = nil) {
+        self.examples = examples ?? within.count
         self.within = within
         self.nearestOther = nearestOther
         self.separating = separating
@@ -79,7 +93,8 @@ public struct ShapeCalibration: Sendable {
             }
         }
         self.init(within: within, nearestOther: nearest,
-                  separating: within.isEmpty ? nil : nearest.map { Swift.min($0.score + Self.margin, Self.median(within)) } ?? 0)
+                  separating: within.isEmpty ? nil : nearest.map { Swift.min($0.score + Self.margin, Self.median(within)) } ?? 0,
+                  examples: shape.examples.count)
     }
 
     /// `shapes[index]` with its threshold calibrated against the others (the default when it
