@@ -107,34 +107,41 @@ import Testing
         #expect(text.contains("GESTURE_SCORE=0."), "\(text)")
     }
 
+    /// A fresh temporary directory for one test, removed after it.
+    static func inWorkDirectory(_ body: (String) throws -> Void) throws {
+        let work = NSTemporaryDirectory() + "gestured-shape-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try body(work)
+    }
+
     /// What `learn` finds in the examples, on recordings: the threshold it calibrated, a stroke
     /// of another shape among the examples (by number), too few examples, a look-alike of a shape
     /// already taught; an explicit `[shapes.NAME] threshold` wins and check-config says so.
     @Test func learnAdvisesOnTheExamples() throws {
-        let work = NSTemporaryDirectory() + "gestured-shape-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        try Self.cut("x", windows: 1...5, to: work + "/x1-5.evemu")
-        try Self.cut("x", windows: 6...10, to: work + "/x6-10.evemu")
-        try Self.cut("x", windows: 11...13, to: work + "/x11-13.evemu")
-        try Self.cut("triangle", windows: 1...1, to: work + "/triangle.evemu")
+        try Self.inWorkDirectory { work in
+            try Self.cut("x", windows: 1...5, to: work + "/x1-5.evemu")
+            try Self.cut("x", windows: 6...10, to: work + "/x6-10.evemu")
+            try Self.cut("x", windows: 11...13, to: work + "/x11-13.evemu")
+            try Self.cut("triangle", windows: 1...1, to: work + "/triangle.evemu")
 
-        let slip = try Self.gestured(["learn", "zorro", "--out", work + "/shapes", work + "/x1-5.evemu", work + "/triangle.evemu"])
-        #expect(slip.status == 0, "\(slip)")
-        #expect(slip.out.contains("advice: example 6 does not fit the others (score 0."), "\(slip.out)")
-        #expect(!slip.out.contains("advice: example 1 "), "\(slip.out)")
+            let slip = try Self.gestured(["learn", "zorro", "--out", work + "/shapes", work + "/x1-5.evemu", work + "/triangle.evemu"])
+            #expect(slip.status == 0, "\(slip)")
+            #expect(slip.out.contains("advice: example 6 does not fit the others (score 0."), "\(slip.out)")
+            #expect(!slip.out.contains("advice: example 1 "), "\(slip.out)")
 
-        let few = try Self.gestured(["learn", "few", "--out", work + "/shapes", work + "/x11-13.evemu"])
-        #expect(few.out.contains("advice: 3 examples: teach at least 5"), "\(few.out)")
+            let few = try Self.gestured(["learn", "few", "--out", work + "/shapes", work + "/x11-13.evemu"])
+            #expect(few.out.contains("advice: 3 examples: teach at least 5"), "\(few.out)")
 
-        try FileManager.default.removeItem(atPath: work + "/shapes/few.shape")
-        let twin = try Self.gestured(["learn", "zed", "--out", work + "/shapes", work + "/x6-10.evemu"])
-        #expect(twin.out.contains("advice: will be confused with zorro: its example "), "\(twin.out)")
+            try FileManager.default.removeItem(atPath: work + "/shapes/few.shape")
+            let twin = try Self.gestured(["learn", "zed", "--out", work + "/shapes", work + "/x6-10.evemu"])
+            #expect(twin.out.contains("advice: will be confused with zorro: its example "), "\(twin.out)")
 
-        try (Self.config + "\n[shapes.zorro]\nthreshold = 0.95\n").write(toFile: work + "/gestures.toml", atomically: true, encoding: .utf8)
-        let checked = try Self.gestured(["check-config", work + "/gestures.toml"])
-        #expect(checked.out.contains("zorro: 6 examples, threshold 0.95 set"), "\(checked)")
-        #expect(checked.out.contains("zed: 5 examples, threshold 0.9") && checked.out.contains(" calibrated,"), "\(checked)")
+            try (Self.config + "\n[shapes.zorro]\nthreshold = 0.95\n").write(toFile: work + "/gestures.toml", atomically: true, encoding: .utf8)
+            let checked = try Self.gestured(["check-config", work + "/gestures.toml"])
+            #expect(checked.out.contains("zorro: 6 examples, threshold 0.95 set"), "\(checked)")
+            #expect(checked.out.contains("zed: 5 examples, threshold 0.9") && checked.out.contains(" calibrated,"), "\(checked)")
+        }
     }
 
     @Test func malformedShapeFileIsAConfigErrorWithItsLine() throws {
