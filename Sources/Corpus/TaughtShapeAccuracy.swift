@@ -24,6 +24,9 @@ public struct TaughtShapeAccuracy: Sendable {
         public var subject: String
         public var shape: String
         public var scores: [(shape: String, score: Double)]
+        /// Per shape, its calibration's threshold before the floor (ShapeCalibration.separating):
+        /// the calibrated threshold for any floor, so a floor can be chosen leave-one-subject-out.
+        public var separating: [String: Double] = [:]
     }
 
     public struct Rates: Sendable {
@@ -101,7 +104,8 @@ public struct TaughtShapeAccuracy: Sendable {
     /// `acceptedOnly`: each trial keeps only the accepted best shape (ShapeMatcher.best, which
     /// abandons most comparisons early) — the same rates at the shapes' own threshold, several
     /// times faster, but no scores to choose another threshold from.
-    private func trials(_ shapes: [TaughtShape], _ tests: [Int], acceptedOnly: Bool, method: Method) -> [Trial] {
+    /// `calibrated`: each trial also carries its shapes' calibrations (scores stay all shapes').
+    private func trials(_ shapes: [TaughtShape], _ tests: [Int], acceptedOnly: Bool, method: Method, calibrated: Bool) -> [Trial] {
         if method == .pathDistance {
             let squares = shapes.map { $0.examples.map { Self.unitSquare($0.points) } }
             return tests.map { i in
@@ -110,16 +114,21 @@ public struct TaughtShapeAccuracy: Sendable {
         }
         let matcher = ShapeMatcher(shapes: shapes)
         var scratch = ShapeMatcher.Scratch()
+        var separating: [String: Double] = [:]
+        if calibrated {
+            for (s, shape) in shapes.enumerated() { separating[shape.name] = ShapeCalibration(s, of: shapes).separating }
+        }
         return tests.map { i in
             let scores: [(shape: String, score: Double)] = acceptedOnly
                 ? matcher.best(samples[i].points, scratch: &scratch).map { [($0.shape, $0.score)] } ?? []
                 : matcher.ranked(samples[i].points).map { ($0.shape, $0.score) }
-            return Trial(subject: samples[i].subject, shape: samples[i].shape, scores: scores)
+            return Trial(subject: samples[i].subject, shape: samples[i].shape, scores: scores, separating: separating)
         }
     }
 
     /// Own shape: for each person and repetition, K random strokes per taught shape teach it.
-    public func ownShape(k: Int, repetitions: Int, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions) -> [Trial] {
+    public func ownShape(k: Int, repetitions: Int, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions,
+                         calibrated: Bool = false) -> [Trial] {
         var rng = SeededRandom(seed: seed)
         var out: [Trial] = []
         for _ in 0..<repetitions {
@@ -133,14 +142,15 @@ public struct TaughtShapeAccuracy: Sendable {
                     used.formUnion(chosen)
                 }
                 let tests = samples.indices.filter { samples[$0].subject == subject && !used.contains($0) }
-                out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method)
+                out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method, calibrated: calibrated)
             }
         }
         return out
     }
 
     /// Anyone's: every stroke of the other people teaches (or `perPerson` random ones of each).
-    public func anyone(perPerson: Int?, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions) -> [Trial] {
+    public func anyone(perPerson: Int?, seed: UInt64, acceptedOnly: Bool = false, method: Method = .directions,
+                       calibrated: Bool = false) -> [Trial] {
         var rng = SeededRandom(seed: seed)
         var out: [Trial] = []
         for subject in subjects {
@@ -152,7 +162,26 @@ public struct TaughtShapeAccuracy: Sendable {
                 }
             }
             let tests = samples.indices.filter { samples[$0].subject == subject }
-            out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method)
+            out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method, calibrated: calibrated)
+        }
+        return out
+    }
+
+    /// User-independent: K random strokes per shape, from all the other people's, teach it; the
+    /// person is tested on every stroke; each person in turn, `repetitions` draws.
+    public func otherPeople(k: Int, repetitions: Int, seed: UInt64, calibrated: Bool = false) -> [Trial] {
+        var rng = SeededRandom(seed: seed)
+        var out: [Trial] = []
+        for _ in 0..<repetitions {
+            for subject in subjects {
+                var examples: [String: [Int]] = [:]
+                for name in Self.taught {
+                    let pool = samples.indices.filter { samples[$0].subject != subject && samples[$0].shape == name }
+                    examples[name] = Array(pool.shuffled(using: &rng).prefix(k))
+                }
+                let tests = samples.indices.filter { samples[$0].subject == subject }
+                out += trials(shapes(examples), tests, acceptedOnly: false, method: .directions, calibrated: calibrated)
+            }
         }
         return out
     }
@@ -160,11 +189,21 @@ public struct TaughtShapeAccuracy: Sendable {
     // MARK: rates and thresholds
 
     public static func rates(_ trials: [Trial], threshold: Double) -> Rates {
+        rates(trials) { _, _ in threshold }
+    }
+
+    /// With the shapes' calibrated thresholds for `floor` (ShapeMatcher.best: the best shape
+    /// whose score reaches its own threshold).
+    public static func rates(_ trials: [Trial], floor: Double) -> Rates {
+        rates(trials) { trial, shape in ShapeCalibration.threshold(separating: trial.separating[shape] ?? 0, floor: floor) }
+    }
+
+    static func rates(_ trials: [Trial], threshold: (Trial, String) -> Double) -> Rates {
         var positives = 0, hits = 0, falses = 0, openSet = 0, openAccepted = 0
         for t in trials {
             let isTaught = taught.contains(t.shape)
             if isTaught { positives += 1 } else { openSet += 1 }
-            guard let best = t.scores.first, best.score >= threshold else { continue }
+            guard let best = t.scores.first(where: { $0.score >= threshold(t, $0.shape) }) else { continue }
             if best.shape == t.shape { hits += 1 } else { falses += 1 }
             if !isTaught { openAccepted += 1 }
         }
@@ -177,6 +216,26 @@ public struct TaughtShapeAccuracy: Sendable {
         var t = 1.0
         while t > 0.5, rates(trials, threshold: t - 0.005).fpr <= maxFPR { t -= 0.005 }
         return (t * 1000).rounded() / 1000
+    }
+
+    /// Calibrated, leave one subject out: each person's floor (ShapeCalibration.floor) is the most
+    /// permissive (0.005 steps) keeping FPR ≤ `maxFPR` on the other people's trials; that person
+    /// is scored with their shapes calibrated with it. Nothing is set on the person scored.
+    public static func calibratedLeaveOneSubjectOut(_ trials: [Trial], subjects: [String], maxFPR: Double) -> (rates: Rates, floors: [Double]) {
+        var floors: [Double] = []
+        var scored: [Trial] = []
+        for s in subjects {
+            let others = trials.filter { $0.subject != s }
+            var f = 1.0
+            while f > 0.5, rates(others, floor: f - 0.005).fpr <= maxFPR { f -= 0.005 }
+            f = (f * 1000).rounded() / 1000
+            floors.append(f)
+            for var t in trials where t.subject == s {
+                t.separating = t.separating.mapValues { Swift.max($0, f) }
+                scored.append(t)
+            }
+        }
+        return (rates(scored, floor: 0), floors)
     }
 
     /// Leave one subject out: each person's threshold is chosen on the others' trials (FPR within

@@ -31,6 +31,7 @@ extension TaughtShapeAccuracy {
             lines.append("$1 path distance (no rotation), \(title), best threshold for FPR ≤ 0.5 % (\(pct(t, digits: 3))): " + describe(Self.rates(trials, threshold: t)))
         }
         lines.append("")
+        lines += calibratedReport(repetitions: repetitions, seed: seed)
         for (title, trials) in protocols {
             lines.append(title + " (\(trials.count) tests):")
             lines.append("  default threshold:       " + describe(Self.rates(trials, threshold: TaughtShape.defaultThreshold)))
@@ -46,6 +47,43 @@ extension TaughtShapeAccuracy {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The targets with calibrated thresholds (ShapeCalibration), no threshold set by hand.
+    private func calibratedReport(repetitions: Int, seed: UInt64) -> [String] {
+        let targets: [(title: String, tpr: Double, trials: [Trial])] = [
+            ("own shape, K = 5 of the person's own strokes per shape, tested on their other strokes", 0.98,
+             ownShape(k: 5, repetitions: repetitions, seed: seed, calibrated: true)),
+            ("other people's, K = 10 random strokes per shape of the other four, tested on all the person's strokes", 0.96,
+             otherPeople(k: 10, repetitions: repetitions, seed: seed, calibrated: true)),
+        ]
+        let maxFPR = 0.005
+        var lines = ["calibrated thresholds (ShapeCalibration, floor \(pct(ShapeCalibration.floor, digits: 3)), margin \(pct(ShapeCalibration.margin, digits: 3))), \(repetitions) draws per person:"]
+        for (title, tpr, trials) in targets {
+            lines.append("  " + title + " (\(trials.count) tests); target TPR ≥ \(pct(tpr * 100, digits: 0)) % at FPR ≤ 0.5 %:")
+            lines.append("    fixed \(pct(TaughtShape.defaultThreshold, digits: 3)):            " + describe(Self.rates(trials, threshold: TaughtShape.defaultThreshold)))
+            lines.append("    calibrated (shipped floor): " + describe(Self.rates(trials, floor: ShapeCalibration.floor)))
+            var spans: [String] = []
+            for name in Self.taught {
+                let ts = trials.map { ShapeCalibration.threshold(separating: $0.separating[name] ?? 0, floor: ShapeCalibration.floor) }
+                if let lo = ts.min(), let hi = ts.max() {
+                    spans.append("\(name) \(pct(lo, digits: 3))" + (hi > lo ? "–\(pct(hi, digits: 3))" : ""))
+                }
+            }
+            lines.append("      thresholds: " + spans.joined(separator: ", "))
+            let (loso, floors) = Self.calibratedLeaveOneSubjectOut(trials, subjects: subjects, maxFPR: maxFPR / 2)
+            let met = loso.tpr >= tpr && loso.fpr <= maxFPR
+            lines.append("    calibrated, floor chosen leave-one-subject-out (FPR ≤ 0.25 % on the other four: "
+                         + floors.map { pct($0, digits: 3) }.joined(separator: " ") + "): " + describe(loso)
+                         + (met ? "  target met" : "  TARGET NOT MET"))
+        }
+        // Many examples: the floor rises with their number (ShapeCalibration.floor(examples:)).
+        let many = anyone(perPerson: nil, seed: seed, calibrated: true)
+        let floor = ShapeCalibration.floor(examples: 120)
+        lines.append("  anyone's, every stroke of four people teaches (120 per shape; floor \(pct(floor, digits: 3))), the fifth is tested: calibrated "
+                     + describe(Self.rates(many, floor: floor)))
+        lines.append("")
+        return lines
     }
 
     private func describe(_ r: Rates) -> String {

@@ -65,8 +65,12 @@ struct Learn: ParsableCommand {
             for path in recordings { try learn(recording: path, config: loaded, book: &book) }
             guard book.added > 0 else { throw LearnFailure("no usable one-finger stroke in the recordings: \(book.path) left as it was") }
             try book.save()
+            StandardStream.writeOutput(book.findings())
         }
         StandardStream.writeOutput("\(book.path): \(book.shape.examples.count) example\(book.shape.examples.count == 1 ? "" : "s") (\(book.added) new)\n")
+        if let set = loaded?.shapes.shapes.first(where: { $0.name == name }), set.thresholdOrigin == .set {
+            StandardStream.writeOutput("note: \(config) sets [shapes.\(name)] threshold = \(Learn.score(set.threshold)), which the daemon uses instead\n")
+        }
     }
 
     private func learn(recording path: String, config: DaemonConfig?, book: inout ShapeBook) throws {
@@ -123,6 +127,7 @@ struct Learn: ParsableCommand {
                 if case .stroke = v {
                     taken += 1
                     try book.save()
+                    StandardStream.writeOutput(book.findings())
                     if taken < count { StandardStream.writeOutput("draw \(name) (\(taken + 1) of \(count))…\n") }
                 }
             }
@@ -149,6 +154,7 @@ struct Learn: ParsableCommand {
     }
 
     static func seconds(_ x: Double) -> String { DecimalText.string(x, places: 2) }
+    static func score(_ x: Double) -> String { DecimalText.string(x, places: 3) }
 }
 
 /// The shape being taught: what the file held, what this run adds, and the other shapes of the
@@ -157,7 +163,8 @@ struct ShapeBook {
     let path: String
     private(set) var shape: TaughtShape
     private(set) var added = 0
-    private let others: ShapeMatcher
+    private let others: [TaughtShape]
+    private let othersMatcher: ShapeMatcher
     private let date: String
 
     init(name: String, directory: String) throws {
@@ -171,7 +178,8 @@ struct ShapeBook {
         } else {
             shape = TaughtShape(name: name, examples: [])
         }
-        others = ShapeMatcher(shapes: ShapeLibrary.load(directory: directory).shapes.filter { $0.name != name })
+        others = ShapeLibrary.load(directory: directory).shapes.filter { $0.name != name }
+        othersMatcher = ShapeMatcher(shapes: others)
         date = Self.utcNow()
     }
 
@@ -186,12 +194,27 @@ struct ShapeBook {
         if !shape.examples.isEmpty, let own = ShapeMatcher(shapes: [shape]).ranked(points).first {
             notes.append("score \(Learn.seconds(own.score)) against the examples so far\(own.isAccepted ? "" : ", below the threshold: a different way of drawing it?")")
         }
-        if let other = others.ranked(points).first, other.isAccepted {
+        if let other = othersMatcher.ranked(points).first, other.isAccepted {
             notes.append("warning: also matches \(other.shape) (score \(Learn.seconds(other.score)))")
         }
         shape.examples.append(example)
+        shape = ShapeCalibration.calibrating(0, of: [shape] + others)
         added += 1
         return "ok, example \(shape.examples.count)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+    }
+
+    /// The calibrated threshold and the advice on the examples so far (ShapeAdvice), a line each.
+    func findings() -> String {
+        let c = ShapeCalibration(0, of: [shape] + others)
+        var line = "threshold \(Learn.score(shape.threshold)) \(shape.thresholdOrigin.rawValue)"
+        var facts: [String] = []
+        if let low = c.within.min(), let high = c.within.max() {
+            facts.append("examples against each other \(Learn.score(low))–\(Learn.score(high))")
+        }
+        if let n = c.nearestOther { facts.append("nearest other shape \(n.shape) (its example \(n.example), \(Learn.score(n.score)))") }
+        if !facts.isEmpty { line += " (" + facts.joined(separator: "; ") + ")" }
+        let advice = ShapeAdvice.advice(c, examples: shape.examples.count, threshold: shape.threshold)
+        return ([line] + advice.map { "advice: \($0)" }).joined(separator: "\n") + "\n"
     }
 
     func save() throws {

@@ -68,18 +68,22 @@ import Testing
         #expect(learned.status == 0, "\(learned)")
         #expect(learned.out.components(separatedBy: ": ok, example").count - 1 == 5, "\(learned.out)")
         let file = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
-        #expect(file.contains("gestured-shape 1\nname zorro\n"))
+        #expect(file.contains("gestured-shape 2\nname zorro\nthreshold 0.9"), "\(file)")
+        #expect(learned.out.contains("\nthreshold 0.9") && learned.out.contains(" calibrated ("), "\(learned.out)")
         #expect(file.components(separatedBy: "\nexample ").count - 1 == 5)
         #expect(file.contains("teach.evemu stroke 3"))
         let again = try Self.gestured(["learn", "zorro", "--out", work + "/shapes", work + "/teach.evemu"])
         #expect(again.status == 0 && again.out.contains("10 examples (5 new)"), "\(again)")
         let appended = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
-        #expect(appended.hasPrefix(file), "appending examples must only add lines")
+        // Appending examples only adds lines (and recalibrates the threshold line).
+        let unthresholded = { (t: String) in t.split(separator: "\n").filter { !$0.hasPrefix("threshold ") }.joined(separator: "\n") }
+        #expect(unthresholded(appended).hasPrefix(unthresholded(file)), "appending examples must only add lines")
 
         // check-config lists the shape with its example count.
         try Self.config.replacingOccurrences(of: "$DIR", with: work).write(toFile: work + "/gestures.toml", atomically: true, encoding: .utf8)
         let checked = try Self.gestured(["check-config", work + "/gestures.toml"])
-        #expect(checked.status == 0 && checked.out.contains("zorro: 10 examples"), "\(checked)")
+        #expect(checked.status == 0 && checked.out.contains("zorro: 10 examples, threshold 0.9"), "\(checked)")
+        #expect(checked.out.contains(" calibrated, as drawn"), "\(checked)")
 
         // gestured replay --config: the new stroke is zorro, the triangle is nothing taught.
         let replayed = try Self.gestured(["replay", "--config", work + "/gestures.toml", work + "/draw.evemu", work + "/other.evemu"])
@@ -101,6 +105,43 @@ import Testing
         #expect(text.contains("GESTURE_NAME=shape\n"), "\(text)")
         #expect(text.contains("GESTURE_SHAPE=zorro\n"), "\(text)")
         #expect(text.contains("GESTURE_SCORE=0."), "\(text)")
+    }
+
+    /// A fresh temporary directory for one test, removed after it.
+    static func inWorkDirectory(_ body: (String) throws -> Void) throws {
+        let work = NSTemporaryDirectory() + "gestured-shape-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try body(work)
+    }
+
+    /// What `learn` finds in the examples, on recordings: the threshold it calibrated, a stroke
+    /// of another shape among the examples (by number), too few examples, a look-alike of a shape
+    /// already taught; an explicit `[shapes.NAME] threshold` wins and check-config says so.
+    @Test func learnAdvisesOnTheExamples() throws {
+        try Self.inWorkDirectory { work in
+            try Self.cut("x", windows: 1...5, to: work + "/x1-5.evemu")
+            try Self.cut("x", windows: 6...10, to: work + "/x6-10.evemu")
+            try Self.cut("x", windows: 11...13, to: work + "/x11-13.evemu")
+            try Self.cut("triangle", windows: 1...1, to: work + "/triangle.evemu")
+
+            let slip = try Self.gestured(["learn", "zorro", "--out", work + "/shapes", work + "/x1-5.evemu", work + "/triangle.evemu"])
+            #expect(slip.status == 0, "\(slip)")
+            #expect(slip.out.contains("advice: example 6 does not fit the others (score 0."), "\(slip.out)")
+            #expect(!slip.out.contains("advice: example 1 "), "\(slip.out)")
+
+            let few = try Self.gestured(["learn", "few", "--out", work + "/shapes", work + "/x11-13.evemu"])
+            #expect(few.out.contains("advice: 3 examples: teach at least 5"), "\(few.out)")
+
+            try FileManager.default.removeItem(atPath: work + "/shapes/few.shape")
+            let twin = try Self.gestured(["learn", "zed", "--out", work + "/shapes", work + "/x6-10.evemu"])
+            #expect(twin.out.contains("advice: will be confused with zorro: its example "), "\(twin.out)")
+
+            try (Self.config + "\n[shapes.zorro]\nthreshold = 0.95\n").write(toFile: work + "/gestures.toml", atomically: true, encoding: .utf8)
+            let checked = try Self.gestured(["check-config", work + "/gestures.toml"])
+            #expect(checked.out.contains("zorro: 6 examples, threshold 0.95 set"), "\(checked)")
+            #expect(checked.out.contains("zed: 5 examples, threshold 0.9") && checked.out.contains(" calibrated,"), "\(checked)")
+        }
     }
 
     @Test func malformedShapeFileIsAConfigErrorWithItsLine() throws {

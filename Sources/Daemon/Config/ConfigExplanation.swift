@@ -81,7 +81,7 @@ public struct ConfigExplanation {
         var out = ["taught shapes in \(dir): \(s.shapes.isEmpty ? "none" : "")"]
         for shape in s.shapes {
             let rotate = shape.rotate ? "any rotation and drawing direction" : "as drawn (orientation and direction matter)"
-            out.append("  \(shape.name): \(shape.examples.count) example\(shape.examples.count == 1 ? "" : "s"), threshold \(fmt(shape.threshold)), \(rotate)")
+            out.append("  \(shape.name): \(shape.examples.count) example\(shape.examples.count == 1 ? "" : "s"), threshold \(fmt(shape.threshold)) \(shape.thresholdOrigin.rawValue), \(rotate)")
         }
         return out
     }

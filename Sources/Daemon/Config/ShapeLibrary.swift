@@ -46,7 +46,8 @@ public enum ShapeLibrary {
         return shape
     }
 
-    /// Every `*.shape` file in `directory`, by name; the errors of those that are malformed.
+    /// Every `*.shape` file in `directory`, by name; the errors of those that are malformed. A
+    /// shape whose file has no threshold (version 1) is calibrated against the others here.
     public static func load(directory: String) -> (shapes: [TaughtShape], errors: [ConfigError]) {
         guard let names = FileSystem.entries(ofDirectory: directory) else {
             return ([], [ConfigError(file: directory, line: 0, key: "", message: "cannot read the directory")])
@@ -64,7 +65,12 @@ public enum ShapeLibrary {
                 errors.append(error)
             }
         }
-        return (shapes, errors)
+        return (calibratingUnset(shapes), errors)
+    }
+
+    /// Shapes read without a threshold get one calibrated against all of them; the rest keep theirs.
+    static func calibratingUnset(_ shapes: [TaughtShape]) -> [TaughtShape] {
+        shapes.indices.map { shapes[$0].thresholdOrigin == .default ? ShapeCalibration.calibrating($0, of: shapes) : shapes[$0] }
     }
 
     /// `dir/NAME.shape`.
@@ -115,7 +121,10 @@ extension ConfigLoader {
                 t.error(key, "no shape \"\(key)\" in \(config.directory ?? "the shapes directory") (found: \(config.shapes.map(\.name).joined(separator: ", ")))")
                 continue
             }
-            if let v = s.number("threshold", in: 0...1) { config.shapes[i].threshold = v }
+            if let v = s.number("threshold", in: 0...1) {
+                config.shapes[i].threshold = v
+                config.shapes[i].thresholdOrigin = .set
+            }
             if let v = s.bool("rotate") { config.shapes[i].rotate = v }
             s.finish(expected: "threshold or rotate")
         }

@@ -17,6 +17,17 @@ import Testing
         #expect(r.fpr <= 0.005)
     }
 
+    /// Calibrated thresholds (ShapeCalibration, the shipped floor), user-dependent K = 5: the
+    /// target TPR ≥ 98 % at FPR ≤ 0.5 % (held out, with the floor chosen on the other people:
+    /// `gestured-bench shapes`).
+    @Test func calibratedThresholdsOwnShape() throws {
+        let a = try #require(Self.accuracy, "the unistroke corpus did not load")
+        let r = TaughtShapeAccuracy.rates(a.ownShape(k: 5, repetitions: 2, seed: 1, calibrated: true), floor: ShapeCalibration.floor)
+        print("taught shapes, calibrated, own shape K = 5 (2 draws): TPR \(r.tpr), FPR \(r.fpr)")
+        #expect(r.tpr >= 0.98)
+        #expect(r.fpr <= 0.005)
+    }
+
     @Test func taughtOnceDrawnByAnyone() throws {
         let a = try #require(Self.accuracy, "the unistroke corpus did not load")
         let r = TaughtShapeAccuracy.rates(a.anyone(perPerson: nil, seed: 1, acceptedOnly: true), threshold: TaughtShape.defaultThreshold)

@@ -71,14 +71,29 @@ import Testing
         more.examples.append(Self.example(Self.z, seed: 7))
         #expect(ShapeFile.text(more).hasPrefix(text))
         #expect(ShapeExample.pointCount == back.examples[0].points.count)
+        // A calibrated threshold is written and read back; a version 1 file (none) reads as the default.
+        #expect(!text.contains("\nthreshold ") && back.thresholdOrigin == .default)
+        var calibrated = shape
+        calibrated.threshold = 0.931
+        calibrated.thresholdOrigin = .calibrated
+        let withThreshold = ShapeFile.text(calibrated)
+        #expect(withThreshold.contains("gestured-shape 2\nname zorro\nthreshold 0.931 calibrated\n"))
+        let read = try ShapeFile.parse(withThreshold)
+        #expect(read.threshold == 0.931 && read.thresholdOrigin == .calibrated)
+        let version1 = try ShapeFile.parse(text.replacing("gestured-shape 2", with: "gestured-shape 1"))
+        #expect(version1.examples == back.examples && version1.thresholdOrigin == .default)
         // Edited on another system: CRLF line ends read the same.
         let crlf = try ShapeFile.parse(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
         #expect(crlf.examples.map(\.points) == back.examples.map(\.points))
     }
 
     @Test(arguments: [
-        ("name zorro\n", 1, "expected \"gestured-shape 1\" first"),
-        ("gestured-shape 2\n", 1, "unsupported format"),
+        ("name zorro\n", 1, "expected \"gestured-shape 2\" first"),
+        ("gestured-shape 3\n", 1, "unsupported format"),
+        ("gestured-shape 1\nname z\nthreshold 0.9 calibrated\n", 3, "needs \"gestured-shape 2\""),
+        ("gestured-shape 2\nname z\nthreshold 1.5 calibrated\n", 3, "threshold SCORE calibrated"),
+        ("gestured-shape 2\nname z\nthreshold 0.9\n", 3, "threshold SCORE calibrated"),
+        ("gestured-shape 2\nname z\nthreshold 0.9 calibrated\nthreshold 0.9 calibrated\n", 4, "given twice"),
         ("gestured-shape 1\nname zo rro\n", 2, "expected \"name NAME\""),
         ("gestured-shape 1\nname z\nexample d s\n", 3, "example without a points line"),
         ("gestured-shape 1\nname z\npoints 0,0 1,1\n", 3, "points line without an example"),

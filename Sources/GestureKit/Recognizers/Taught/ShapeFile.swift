@@ -3,16 +3,21 @@
 /// adding examples appends lines.
 ///
 ///     # comments and blank lines are ignored
-///     gestured-shape 1
+///     gestured-shape 2
 ///     name zorro
+///     threshold 0.912 calibrated
 ///     example 2026-11-22T00:31:07Z zorro.evemu stroke 1
 ///     points -0.421,-0.5 -0.3,-0.498 …
 ///
-/// `example DATE SOURCE…` starts an example (the source is the rest of the line); its `points`
-/// line follows: x,y pairs along the stroke, centroid at 0, longer side of the box 1, y down.
-/// Parsing is pure (text in, shape or located error out); reading the file is the caller's.
+/// `threshold SCORE calibrated` (version 2; optional) is the threshold ShapeCalibration chose
+/// when the examples were last changed; a file without one (every version 1 file) is calibrated
+/// when it is loaded. `example DATE SOURCE…` starts an example (the source is the rest of the
+/// line); its `points` line follows: x,y pairs along the stroke, centroid at 0, longer side of
+/// the box 1, y down. Parsing is pure (text in, shape or located error out); reading the file is
+/// the caller's.
 public enum ShapeFile {
-    public static let version = 1
+    /// The version written; every version from 1 is read.
+    public static let version = 2
     /// Limits, so that a damaged or hostile file is an error, not a stall.
     public static let maxBytes = 1 << 20
     public static let maxExamples = 200
@@ -29,8 +34,9 @@ public enum ShapeFile {
         guard text.utf8.count <= maxBytes else {
             throw ParseError(line: 0, message: "larger than \(maxBytes) bytes")
         }
-        var sawVersion = false
+        var fileVersion = 0
         var name: String?
+        var threshold: Double?
         var examples: [ShapeExample] = []
         var pendingExample: (line: Int, date: String, source: String)?
         var number = 0
@@ -45,16 +51,23 @@ public enum ShapeFile {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             // A line of blanks and a stray "\r" has no words (found by the fuzzer: it trapped here).
             guard let keyword = words.first else { continue }
-            guard sawVersion || keyword == "gestured-shape" else {
+            guard fileVersion > 0 || keyword == "gestured-shape" else {
                 throw ParseError(line: number, message: "expected \"gestured-shape \(version)\" first (is this a shape file?)")
             }
             switch keyword {
             case "gestured-shape":
-                guard !sawVersion else { throw ParseError(line: number, message: "\"gestured-shape\" given twice") }
-                guard words.count == 2, Int(words[1]) == version else {
-                    throw ParseError(line: number, message: "unsupported format \"\(line)\" (this gestured reads version \(version))")
+                guard fileVersion == 0 else { throw ParseError(line: number, message: "\"gestured-shape\" given twice") }
+                guard words.count == 2, let v = Int(words[1]), (1...version).contains(v) else {
+                    throw ParseError(line: number, message: "unsupported format \"\(line)\" (this gestured reads versions 1 to \(version))")
                 }
-                sawVersion = true
+                fileVersion = v
+            case "threshold":
+                guard fileVersion >= 2 else { throw ParseError(line: number, message: "a threshold line needs \"gestured-shape 2\"") }
+                guard threshold == nil else { throw ParseError(line: number, message: "\"threshold\" given twice") }
+                guard words.count == 3, let v = Double(words[1]), (0...1).contains(v), words[2] == "calibrated" else {
+                    throw ParseError(line: number, message: "expected \"threshold SCORE calibrated\" with SCORE within 0…1 (set one by hand in the config's [shapes.NAME] threshold)")
+                }
+                threshold = v
             case "name":
                 guard name == nil else { throw ParseError(line: number, message: "\"name\" given twice") }
                 guard words.count == 2, TaughtShape.isValidName(String(words[1])) else {
@@ -87,14 +100,15 @@ public enum ShapeFile {
                 examples.append(ShapeExample(points: points, source: p.source, date: p.date))
                 pendingExample = nil
             default:
-                throw ParseError(line: number, message: "unknown line \"\(keyword)\" (expected gestured-shape, name, example or points)")
+                throw ParseError(line: number, message: "unknown line \"\(keyword)\" (expected gestured-shape, name, threshold, example or points)")
             }
         }
         if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
-        guard sawVersion else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
+        guard fileVersion > 0 else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
         guard let name else { throw ParseError(line: last, message: "no \"name\" line") }
         guard !examples.isEmpty else { throw ParseError(line: last, message: "no examples") }
-        return TaughtShape(name: name, examples: examples)
+        guard let threshold else { return TaughtShape(name: name, examples: examples) }
+        return TaughtShape(name: name, examples: examples, threshold: threshold, thresholdOrigin: .calibrated)
     }
 
     /// The file's text. Writing a shape read from a file reproduces that file's examples in
@@ -103,11 +117,13 @@ public enum ShapeFile {
         var out = """
             # gestured taught shape: `gestured learn \(shape.name)` wrote it; copy it into a [shapes] dir.
             # Each example: when and where it was drawn, then its points (x,y along the stroke,
-            # centroid at 0, longer side of the box 1, y down). Threshold and rotation: [shapes.\(shape.name)].
+            # centroid at 0, longer side of the box 1, y down). The threshold is calibrated from the
+            # examples; set one, or rotation, in [shapes.\(shape.name)].
             gestured-shape \(version)
             name \(shape.name)
 
             """
+        if shape.thresholdOrigin == .calibrated { out += "threshold \(number(shape.threshold)) calibrated\n" }
         for e in shape.examples {
             // One line each: a source with a line break in it must not start a line of its own.
             let source = String(e.source.map { $0.isNewline ? " " : $0 })

@@ -2,10 +2,21 @@
 /// strictly a stroke must match them.
 public struct TaughtShape: Sendable, Equatable {
     /// The least score a stroke needs to be this shape (score = 1 − mean direction mismatch / π,
-    /// see ShapeMatcher). Chosen leave-one-subject-out on five people's strokes so that fewer
-    /// than 0.25 % of strokes are taken for a shape they are not, with every stroke of four
-    /// people as the examples (the most examples, so the nearest wrong one is nearest; docs/recognition.md).
+    /// see ShapeMatcher) when its examples cannot calibrate one (ShapeCalibration: a single
+    /// example). Chosen leave-one-subject-out on five people's strokes so that fewer than 0.25 %
+    /// of strokes are taken for a shape they are not, with every stroke of four people as the
+    /// examples (the most examples, so the nearest wrong one is nearest; docs/recognition.md).
     public static let defaultThreshold = 0.925
+
+    /// Where a shape's threshold comes from (`learn` and `check-config` say).
+    public enum ThresholdOrigin: String, Sendable {
+        /// From its examples and the other shapes' (ShapeCalibration), when it was learned or loaded.
+        case calibrated
+        /// By the operator: `[shapes.NAME] threshold`.
+        case set
+        /// TaughtShape.defaultThreshold: too few examples to calibrate from.
+        case `default`
+    }
 
     /// Shape names are config keys and file names: letters, digits, '_' and '-'.
     public static func isValidName(_ name: String) -> Bool {
@@ -18,14 +29,17 @@ public struct TaughtShape: Sendable, Equatable {
     public var name: String
     public var examples: [ShapeExample]
     public var threshold: Double
+    public var thresholdOrigin: ThresholdOrigin
     /// false (the default): orientation and drawing direction matter — a V is not a caret, a
     /// left brace is not a right one. true: the stroke may be drawn turned or backwards.
     public var rotate: Bool
 
-    public init(name: String, examples: [ShapeExample], threshold: Double = TaughtShape.defaultThreshold, rotate: Bool = false) {
+    public init(name: String, examples: [ShapeExample], threshold: Double = TaughtShape.defaultThreshold,
+                thresholdOrigin: ThresholdOrigin = .default, rotate: Bool = false) {
         self.name = name
         self.examples = examples
         self.threshold = threshold
+        self.thresholdOrigin = thresholdOrigin
         self.rotate = rotate
     }
 }

@@ -1,0 +1,115 @@
+/// A taught shape's acceptance threshold, chosen from its own examples and the other shapes'
+/// when it is learned (or loaded without one), and what the examples tell the operator.
+///
+/// Two distributions, as a per-class rejection threshold is chosen between positives and
+/// negatives (Jackknife, Taranta et al., CHI 2017, which synthesizes both and takes the
+/// F1-best cut):
+/// - within: each example's score against the shape's other examples (leave one out);
+/// - between: each example of every other taught shape scored against this shape.
+///
+/// The rule: threshold = max(floor, min(nearest other + margin, median within)). The floor
+/// guards against shapes nobody taught, which no example set shows; a shape whose examples lie
+/// near another taught shape is made stricter, up to where half its own examples would still
+/// pass (beyond that the two shapes overlap, and `learn` says so). The floor was chosen
+/// leave-one-subject-out on five people (docs/recognition.md): measured there, the untaught
+/// look-alikes decide the threshold, and the taught shapes lay farther apart than the floor.
+public struct ShapeCalibration: Sendable {
+    /// The least calibrated threshold of a shape of up to `fewExamples` examples: for each
+    /// held-out person, the most permissive floor (0.005 steps) keeping FPR ≤ 0.25 % on the other
+    /// four chose 0.910–0.915 (own shape, K = 5) and 0.915–0.920 (other people's, K = 10).
+    public static let floor = 0.915
+    public static let fewExamples = 20
+    /// The more examples, the nearer the nearest one lies to any stroke, untaught ones included:
+    /// above `fewExamples` the floor rises linearly to TaughtShape.defaultThreshold at
+    /// `manyExamples` (the same choice made with 120 examples per shape chose 0.925–0.930; at
+    /// 0.915 those shapes took 1.5 % of strokes for a shape they are not).
+    public static let manyExamples = 120
+
+    public static func floor(examples: Int) -> Double {
+        let t = Double(Swift.min(Swift.max(examples - fewExamples, 0), manyExamples - fewExamples)) / Double(manyExamples - fewExamples)
+        return floor + (TaughtShape.defaultThreshold - floor) * t
+    }
+    /// How far above the nearest other shape's example the threshold goes.
+    public static let margin = 0.01
+
+    /// A score of one example against a shape.
+    public struct Score: Sendable, Equatable {
+        public var shape: String
+        /// 1-based, as `learn` numbers examples.
+        public var example: Int
+        public var score: Double
+
+        public init(shape: String, example: Int, score: Double) {
+            self.shape = shape
+            self.example = example
+            self.score = score
+        }
+    }
+
+    /// Per example (in order): its best score against the shape's other examples.
+    public let within: [Double]
+    /// The other shape's example that scores highest against this shape.
+    public let nearestOther: Score?
+    /// The threshold before the floor: min(nearest other + margin, median within); nil: a single
+    /// example, nothing to calibrate from (TaughtShape.defaultThreshold applies).
+    public let separating: Double?
+    /// Examples of the shape calibrated.
+    public let examples: Int
+    /// The calibrated threshold.
+    public var threshold: Double? { separating.map { Self.threshold(separating: $0, floor: Self.floor(examples: examples)) } }
+
+    /// Thresholds are rounded to 1/steps (files stay short).
+    public static let steps = 1000.0
+
+    public static func threshold(separating: Double, floor: Double) -> Double {
+        (Swift.max(floor, separating) * steps).rounded() / steps
+    }
+
+    public init(within: [Double], nearestOther: Score?, separating: Double?, examples: Int? = nil) {
+        self.examples = examples ?? within.count
+        self.within = within
+        self.nearestOther = nearestOther
+        self.separating = separating
+    }
+
+    /// Calibrates `shapes[index]` against its own examples and every other shape's.
+    public init(_ index: Int, of shapes: [TaughtShape]) {
+        let shape = shapes[index]
+        var within: [Double] = []
+        if shape.examples.count >= 2 {
+            for i in shape.examples.indices {
+                var rest = shape
+                rest.examples.remove(at: i)
+                let points = ShapeMatcher.resampled(shape.examples[i].points)
+                within.append(ShapeMatcher(shapes: [rest]).ranked(points).first?.score ?? 0)
+            }
+        }
+        let matcher = ShapeMatcher(shapes: [shape])
+        var nearest: Score?
+        for (s, other) in shapes.enumerated() where s != index {
+            for (e, example) in other.examples.enumerated() {
+                guard let m = matcher.ranked(ShapeMatcher.resampled(example.points)).first else { continue }
+                if m.score > nearest?.score ?? -1 { nearest = Score(shape: other.name, example: e + 1, score: m.score) }
+            }
+        }
+        self.init(within: within, nearestOther: nearest,
+                  separating: within.isEmpty ? nil : nearest.map { Swift.min($0.score + Self.margin, Self.median(within)) } ?? 0,
+                  examples: shape.examples.count)
+    }
+
+    /// `shapes[index]` with its threshold calibrated against the others (the default when it
+    /// has a single example); one set by the operator is kept.
+    public static func calibrating(_ index: Int, of shapes: [TaughtShape]) -> TaughtShape {
+        var shape = shapes[index]
+        guard shape.thresholdOrigin != .set else { return shape }
+        let t = ShapeCalibration(index, of: shapes).threshold
+        shape.threshold = t ?? TaughtShape.defaultThreshold
+        shape.thresholdOrigin = t == nil ? .default : .calibrated
+        return shape
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
