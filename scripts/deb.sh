@@ -36,12 +36,13 @@ sed -i '/^# *SocketGroup=/d; s|^\[Socket\]$|[Socket]\nSocketGroup=gestured|' "$s
 grep -q '^SocketGroup=gestured$' "$stage/lib/systemd/system/gestured.socket" \
   && grep -q '^SupplementaryGroups=input gestured$' "$stage/lib/systemd/system/gestured.service" \
   && ! grep -q /usr/local "$stage/lib/systemd/system/gestured.service" \
-  && grep -q ' /usr/bin/gestured generate-units ' "$stage/lib/systemd/system-generators/gestured-generator" \
   || { echo "deb.sh: the units in systemd/ changed shape; update the edits above" >&2; exit 1; }
 
 # The generator granting the service what the config needs, and the udev rule for /dev/uinput.
 install -D -m 0755 systemd/gestured-generator "$stage/lib/systemd/system-generators/gestured-generator"
 sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/systemd/system-generators/gestured-generator"
+grep -q '^exec /usr/bin/gestured generate-units ' "$stage/lib/systemd/system-generators/gestured-generator" \
+  || { echo "deb.sh: systemd/gestured-generator changed shape; update the edit above" >&2; exit 1; }
 install -D -m 0644 systemd/60-gestured-uinput.rules "$stage/lib/udev/rules.d/60-gestured-uinput.rules"
 
 install -D -m 0644 config/gestures.toml "$stage/etc/gestured/gestures.toml"

@@ -9,10 +9,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ "$(id -u)" = 0 ] || { echo "deb test: needs root (debootstrap, chroot)" >&2; exit 1; }
-suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-cache=${GESTURED_DEBROOT_CACHE:-/var/cache/gestured-test}
-base="$cache/$suite-minbase"
 failures=0
 check() {  # check DESCRIPTION COMMAND...
   local what=$1; shift
@@ -27,14 +23,7 @@ echo "== lintian"
 lintian --fail-on error --info "$deb" | sed 's/^/  /' || { echo "  FAILED: lintian reports errors" >&2; failures=$((failures + 1)); }
 
 # The base root: minimal Debian with systemd (for systemd-analyze) and apt's lists, made once.
-if [ ! -e "$base/.complete" ]; then
-  echo "== debootstrap $suite into $base (once; kept for later runs)"
-  rm -rf "$base"
-  mkdir -p "$cache"
-  debootstrap --variant=minbase --include=systemd "$suite" "$base" "$mirror" > "$cache/debootstrap.log" 2>&1 \
-    || { tail -20 "$cache/debootstrap.log" >&2; exit 1; }
-  touch "$base/.complete"
-fi
+source Tests/deb/base.sh
 
 root=$(mktemp -d /var/tmp/gestured-debroot.XXXXXX)
 cleanup() {

@@ -6,7 +6,7 @@ import Glibc
 public enum ServiceGrant: String, CaseIterable, Sendable {
     /// Write `/dev/uinput`: passthrough's clone, `keys`' keyboard, `click`'s pointer.
     case uinput
-    /// IP sockets in the host's network namespace: `[mqtt]`.
+    /// IP sockets, to the broker's address when known: `[mqtt]`.
     case network
 
     /// The environment variable the drop-in sets to the granted names (comma-separated), so the service itself
@@ -39,7 +39,7 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
         case .network:
             let host = config.mqtt?.host ?? ""
             let allow = host == "localhost" || Self.isAddress(host) ? host : "any"
-            return ["PrivateNetwork=no", "RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=\(allow)"]
+            return ["RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=\(allow)"]
         }
     }
 
