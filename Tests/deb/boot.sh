@@ -8,7 +8,7 @@
 # the broker must hold `online`. Then the same after `apt-get purge` and `make install`.
 #   Tests/deb/boot.sh [DEB]        DEB: test this package instead of building one
 #   GESTURED_DEBROOT_CACHE=dir     where the base roots are kept (default /var/cache/gestured-test)
-#   BOOT_TIMEOUT=seconds           bounds the VM run (default 600)
+#   BOOT_TIMEOUT=seconds           bounds the VM run (default 1200)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ "$(id -u)" = 0 ] || { echo "boot test: needs root (debootstrap, chroot)" >&2; exit 1; }
@@ -89,11 +89,11 @@ image=$work/root.img
 mkfs.ext4 -q -F -L gestured-e2e -d "$root" "$image" 2G
 echo "== booting (TCG, no network device); prepared in $(( $(date +%s) - start )) s"
 boot=$(date +%s)
-timeout -k 10 "${BOOT_TIMEOUT:-600}" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -no-reboot \
+timeout -k 10 "${BOOT_TIMEOUT:-1200}" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -no-reboot \
   -kernel "$kernel" -initrd "$initrd" \
   -append "root=/dev/vda rw console=ttyS0 panic=-1 quiet systemd.show_status=0 systemd.journald.forward_to_console=1" \
   -drive file="$image",format=raw,if=virtio -nic none -display none -serial file:"$work/console.log" \
-  </dev/null || echo "boot test: qemu exited with status $? (124: the ${BOOT_TIMEOUT:-600} s limit)" >&2
+  </dev/null || echo "boot test: qemu exited with status $? (124: the ${BOOT_TIMEOUT:-1200} s limit)" >&2
 log=/tmp/gestured-boot-$(date +%Y%m%d-%H%M%S).log
 cp "$work/console.log" "$log"
 grep -E '^(boot|==)' "$log" | tr -d '\r' || true
