@@ -1,7 +1,9 @@
 # Build and install gestured: binary, systemd units, example config.
 #   make            release build
-#   make install    as root: /usr/local/bin/gestured, units in /etc/systemd/system,
-#                   /etc/gestured/gestures.toml (an existing config is never overwritten)
+#   make install    as root: /usr/local/bin/gestured, units in /etc/systemd/system, the
+#                   generator granting the service what the config needs, the /dev/uinput udev
+#                   rule and its gestured-uinput group, /etc/gestured/gestures.toml (an existing
+#                   config is never overwritten). GESTURED_BIN=path installs that binary unbuilt.
 #   make uninstall
 #   make deb        .build-deb/gestured_<version>_<arch>.deb (scripts/deb.sh)
 PREFIX    ?= /usr/local
@@ -9,6 +11,8 @@ DESTDIR   ?=
 BINDIR    := $(PREFIX)/bin
 DOCDIR    := $(PREFIX)/share/doc/gestured
 UNITDIR   ?= /etc/systemd/system
+GENERATORDIR ?= $(PREFIX)/lib/systemd/system-generators
+UDEVRULESDIR ?= /etc/udev/rules.d
 CONFDIR   ?= /etc/gestured
 SWIFTFLAGS ?= -c release --static-swift-stdlib
 
@@ -18,11 +22,15 @@ all: build
 build:
 	swift build $(SWIFTFLAGS)
 
-install: build
-	install -D -m 0755 "$$(swift build $(SWIFTFLAGS) --show-bin-path)/gestured" "$(DESTDIR)$(BINDIR)/gestured"
+GESTURED_BIN ?=
+install: $(if $(GESTURED_BIN),,build)
+	install -D -m 0755 "$(or $(GESTURED_BIN),$$(swift build $(SWIFTFLAGS) --show-bin-path)/gestured)" "$(DESTDIR)$(BINDIR)/gestured"
 	install -D -m 0644 systemd/gestured.service "$(DESTDIR)$(UNITDIR)/gestured.service"
 	install -D -m 0644 systemd/gestured.socket "$(DESTDIR)$(UNITDIR)/gestured.socket"
 	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(UNITDIR)/gestured.service"
+	install -D -m 0755 systemd/gestured-generator "$(DESTDIR)$(GENERATORDIR)/gestured-generator"
+	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(GENERATORDIR)/gestured-generator"
+	install -D -m 0644 systemd/60-gestured-uinput.rules "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules"
 	install -D -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -D -m 0644 config/gestures.toml "$(DESTDIR)$(DOCDIR)/gestures.toml.example"
 	@if [ -e "$(DESTDIR)$(CONFDIR)/gestures.toml" ]; then \
@@ -30,13 +38,15 @@ install: build
 	else \
 	  install -D -m 0644 config/gestures.toml "$(DESTDIR)$(CONFDIR)/gestures.toml"; \
 	fi
+	@if [ -z "$(DESTDIR)" ]; then sh packaging/uinput-access.sh; fi
 	@if [ -z "$(DESTDIR)" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then \
 	  systemctl daemon-reload; \
 	  echo "now: systemctl enable --now gestured.socket gestured.service"; \
 	fi
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/gestured" "$(DESTDIR)$(UNITDIR)/gestured.service" "$(DESTDIR)$(UNITDIR)/gestured.socket"
+	rm -f "$(DESTDIR)$(BINDIR)/gestured" "$(DESTDIR)$(UNITDIR)/gestured.service" "$(DESTDIR)$(UNITDIR)/gestured.socket" \
+	  "$(DESTDIR)$(GENERATORDIR)/gestured-generator" "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules"
 	rm -rf "$(DESTDIR)$(DOCDIR)"
 
 # Validate the example config and the unit files.

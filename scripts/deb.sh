@@ -38,6 +38,13 @@ grep -q '^SocketGroup=gestured$' "$stage/lib/systemd/system/gestured.socket" \
   && ! grep -q /usr/local "$stage/lib/systemd/system/gestured.service" \
   || { echo "deb.sh: the units in systemd/ changed shape; update the edits above" >&2; exit 1; }
 
+# The generator granting the service what the config needs, and the udev rule for /dev/uinput.
+install -D -m 0755 systemd/gestured-generator "$stage/lib/systemd/system-generators/gestured-generator"
+sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/systemd/system-generators/gestured-generator"
+grep -q '^exec /usr/bin/gestured generate-units ' "$stage/lib/systemd/system-generators/gestured-generator" \
+  || { echo "deb.sh: systemd/gestured-generator changed shape; update the edit above" >&2; exit 1; }
+install -D -m 0644 systemd/60-gestured-uinput.rules "$stage/lib/udev/rules.d/60-gestured-uinput.rules"
+
 install -D -m 0644 config/gestures.toml "$stage/etc/gestured/gestures.toml"
 echo /etc/gestured/gestures.toml > "$stage/DEBIAN/conffiles"
 
@@ -49,9 +56,13 @@ printf 'gestured (%s) unstable; urgency=medium\n\n  * Release %s, built from the
 chmod 0644 "$doc/changelog.gz"
 
 for s in postinst prerm postrm; do install -m 0755 "packaging/deb/$s" "$stage/DEBIAN/$s"; done
+# The uinput group and rule, as `make install` applies them (packaging/uinput-access.sh).
+sed -i -e '/^#UINPUT_ACCESS#$/{r packaging/uinput-access.sh' -e 'd}' "$stage/DEBIAN/postinst"
+grep -q 'gestured-uinput' "$stage/DEBIAN/postinst" || { echo "deb.sh: postinst lacks #UINPUT_ACCESS#" >&2; exit 1; }
 
 # Depends from the libraries the binary links (dpkg-shlibdeps wants a debian/control to exist);
-# adduser and init-system-helpers for the maintainer scripts, procps for the unit's /bin/kill.
+# adduser and init-system-helpers for the maintainer scripts, procps for the unit's /bin/kill;
+# udev recommended: it applies the /dev/uinput rule (passthrough, keys, click).
 shlib=$(mktemp -d)
 mkdir "$shlib/debian" && touch "$shlib/debian/control"
 libs=$(cd "$shlib" && dpkg-shlibdeps -O -e "$OLDPWD/$stage/usr/bin/gestured" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
@@ -66,6 +77,7 @@ Architecture: $arch
 Maintainer: gestured developers <gestured@lists.example.org>
 Installed-Size: $size
 Depends: $libs, adduser, init-system-helpers (>= 1.54~), procps
+Recommends: udev
 Section: utils
 Priority: optional
 Description: touch-gesture daemon for touchscreens and touchpads

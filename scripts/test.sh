@@ -13,8 +13,12 @@ Tests/homeassistant/run.sh
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
 swift test --sanitize=thread --scratch-path .build-tsan
 scripts/fuzz.sh 30
-# The Debian package: lintian, then install, verify and purge in a clean debootstrapped root.
-Tests/deb/run.sh
+# The Debian package: lintian, then install, verify and purge in a clean debootstrapped root;
+# then that root with the package booted under systemd in a VM, every feature turned on by
+# editing the config, and the same after `make install` (docs/testing.md).
+deb=$(scripts/deb.sh)
+Tests/deb/run.sh "$deb"
+Tests/deb/boot.sh "$deb"
 if [ -x Tests/vm/run.sh ]; then
   Tests/vm/run.sh
 fi

@@ -1,18 +1,14 @@
 #!/usr/bin/env bash
 # The Debian package end to end, as root: build it (scripts/deb.sh), lintian (no errors), then
 # in a clean Debian root made with debootstrap: `apt-get install ./gestured_*.deb`,
-# `gestured --version`, `systemd-analyze verify` on the installed units, the units enabled and
-# the group made, and `apt-get purge` leaving only what the operator added.
+# `gestured --version`, `systemd-analyze verify` on the installed units, the units enabled,
+# the groups made, the generator's drop-in, and `apt-get purge` leaving only what the operator added.
 #   Tests/deb/run.sh [DEB]          DEB: test this package instead of building one
 #   GESTURED_DEBROOT_CACHE=dir      where the debootstrapped base root is kept between runs
 #                                   (default /var/cache/gestured-test; delete it to refresh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ "$(id -u)" = 0 ] || { echo "deb test: needs root (debootstrap, chroot)" >&2; exit 1; }
-suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-cache=${GESTURED_DEBROOT_CACHE:-/var/cache/gestured-test}
-base="$cache/$suite-minbase"
 failures=0
 check() {  # check DESCRIPTION COMMAND...
   local what=$1; shift
@@ -27,14 +23,7 @@ echo "== lintian"
 lintian --fail-on error --info "$deb" | sed 's/^/  /' || { echo "  FAILED: lintian reports errors" >&2; failures=$((failures + 1)); }
 
 # The base root: minimal Debian with systemd (for systemd-analyze) and apt's lists, made once.
-if [ ! -e "$base/.complete" ]; then
-  echo "== debootstrap $suite into $base (once; kept for later runs)"
-  rm -rf "$base"
-  mkdir -p "$cache"
-  debootstrap --variant=minbase --include=systemd "$suite" "$base" "$mirror" > "$cache/debootstrap.log" 2>&1 \
-    || { tail -20 "$cache/debootstrap.log" >&2; exit 1; }
-  touch "$base/.complete"
-fi
+source Tests/deb/base.sh
 
 root=$(mktemp -d /var/tmp/gestured-debroot.XXXXXX)
 cleanup() {
@@ -62,6 +51,10 @@ check "systemd-analyze verify passes on the installed units" \
   in_root systemd-analyze verify /lib/systemd/system/gestured.socket /lib/systemd/system/gestured.service
 check "the example config is valid" in_root gestured check-config --quiet /etc/gestured/gestures.toml
 check "the gestured group exists" bash -c "chroot '$root' getent group gestured >/dev/null"
+check "the gestured-uinput group exists" bash -c "chroot '$root' getent group gestured-uinput >/dev/null"
+check "the generator writes the drop-in for the example config (keys, click: /dev/uinput)" \
+  bash -c "chroot '$root' /lib/systemd/system-generators/gestured-generator /tmp/gen /tmp/gen-early /tmp/gen-late \
+    && grep -qx 'DeviceAllow=/dev/uinput rw' '$root/tmp/gen/gestured.service.d/50-features.conf'"
 check "gestured.socket is enabled" test -L "$root/etc/systemd/system/sockets.target.wants/gestured.socket"
 check "gestured.service is enabled" test -L "$root/etc/systemd/system/multi-user.target.wants/gestured.service"
 check "the config is a conffile" grep -qx /etc/gestured/gestures.toml "$root/var/lib/dpkg/info/gestured.conffiles"
@@ -69,17 +62,18 @@ check "the config is a conffile" grep -qx /etc/gestured/gestures.toml "$root/var
 # What the package put on the system: its files and the units' enablement links.
 package_files() {
   (cd "$root" && for f in usr/bin/gestured lib/systemd/system/gestured.socket lib/systemd/system/gestured.service \
+      lib/systemd/system-generators/gestured-generator lib/udev/rules.d/60-gestured-uinput.rules \
       usr/share/doc/gestured etc/gestured/gestures.toml; do [ -e "$f" ] && echo "$f"; done
    find etc/systemd/system -name 'gestured*') || true
 }
-check "the installed files and links are seen ($(package_files | wc -l) of 7)" test "$(package_files | wc -l)" = 7
+check "the installed files and links are seen ($(package_files | wc -l) of 9)" test "$(package_files | wc -l)" = 9
 
 echo "== apt-get purge gestured (the operator added /etc/gestured/mqtt-password)"
 echo "secret" > "$root/etc/gestured/mqtt-password"
 in_root apt-get purge -y -qq gestured > "$root/tmp/purge.log" 2>&1 || { cat "$root/tmp/purge.log" >&2; failures=$((failures + 1)); }
 left=$(package_files)
 check "purge leaves no file of the package (left: ${left:-none})" test -z "$left"
-check "purge removes the group" bash -c "! chroot '$root' getent group gestured"
+check "purge removes the groups" bash -c "! chroot '$root' getent group gestured && ! chroot '$root' getent group gestured-uinput"
 check "purge keeps what the operator added" test -f "$root/etc/gestured/mqtt-password"
 check "dpkg forgets the package" bash -c "! chroot '$root' dpkg -s gestured >/dev/null 2>&1"
 

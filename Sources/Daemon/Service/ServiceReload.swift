@@ -18,6 +18,9 @@ extension GestureService {
         fleet?.reload(fresh.mqtt, bindings: fresh.bindings, log: log)
         if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh
+        if let granted = ServiceSandbox.grantedToThisProcess() {
+            for p in ServiceSandbox.problems(ServiceNeeds(config: fresh), granted: granted, probe: true) { log.error("\(p)") }
+        }
         runner.setBindings(fresh.bindings)
         let now = MonotonicClock.now()
         for s in sources { s.rebuild(config: fresh, now: now) { self.deliver($0, from: s) } }

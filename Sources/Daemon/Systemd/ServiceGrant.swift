@@ -1,0 +1,77 @@
+import Glibc
+
+/// A permission the shipped `gestured.service` withholds and a config can need. The unit only
+/// reads input devices; the systemd generator (`gestured generate-units`) grants these in a
+/// drop-in, each only while the config uses a feature that needs it.
+public enum ServiceGrant: String, CaseIterable, Sendable {
+    /// Write `/dev/uinput`: passthrough's clone, `keys`' keyboard, `click`'s pointer.
+    case uinput
+    /// IP sockets, to the broker's address when known: `[mqtt]`.
+    case network
+
+    /// The environment variable the drop-in sets to the granted names (comma-separated), so the service itself
+    /// (its ExecStartPre, a reload) can tell what its unit allows.
+    public static let environmentName = "GESTURED_GRANTS"
+    /// The group the package's udev rule gives `/dev/uinput` (0660): whoever can write it can
+    /// type anything, so it is a group of its own, not `input`.
+    public static let uinputGroup = "gestured-uinput"
+    public static let uinputNode = "/dev/uinput"
+    /// The drop-in, relative to the generator's output directory.
+    public static let dropInPath = "gestured.service.d/50-features.conf"
+    /// Where systemd keeps what generators wrote (their "normal" directory).
+    public static let generatorDirectory = "/run/systemd/generator"
+    /// The one command that makes the running service match the config.
+    public static let fix = "systemctl daemon-reload && systemctl restart gestured"
+
+    public var what: String {
+        switch self {
+        case .uinput: Self.uinputNode
+        case .network: "the network"
+        }
+    }
+
+    /// The unit settings that grant it. The network is opened to the broker's address when the
+    /// URL names one (or localhost); a host name is resolved at connect time, so then to any.
+    func unitSettings(_ config: DaemonConfig) -> [String] {
+        switch self {
+        case .uinput:
+            return ["SupplementaryGroups=\(Self.uinputGroup)", "DeviceAllow=\(Self.uinputNode) rw"]
+        case .network:
+            let host = config.mqtt?.host ?? ""
+            let allow = host == "localhost" || Self.isAddress(host) ? host : "any"
+            return ["RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=\(allow)"]
+        }
+    }
+
+    private static func isAddress(_ host: String) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
+    }
+}
+
+/// What a config needs from the service's sandbox, with where in the file each need comes from.
+public struct ServiceNeeds: Sendable {
+    /// Each need in file order: the grant and the feature that needs it ("keys in [[bind]] 2").
+    public var reasons: [(grant: ServiceGrant, feature: String)] = []
+
+    public init(config: DaemonConfig) {
+        if config.defaults.passthrough == true { reasons.append((.uinput, "passthrough in [defaults]")) }
+        for d in config.devices where d.settings.passthrough == true {
+            reasons.append((.uinput, "passthrough in [[device]] \(d.index)"))
+        }
+        for b in config.bindings {
+            switch b.action {
+            case .keys: reasons.append((.uinput, "keys in [[bind]] \(b.index)"))
+            case .click: reasons.append((.uinput, "click in [[bind]] \(b.index)"))
+            case .command: break
+            }
+        }
+        if let m = config.mqtt { reasons.append((.network, "[mqtt] \(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port)")) }
+    }
+
+    public var grants: [ServiceGrant] { ServiceGrant.allCases.filter { g in reasons.contains { $0.grant == g } } }
+
+    public func features(needing grant: ServiceGrant) -> String {
+        reasons.filter { $0.grant == grant }.map(\.feature).joined(separator: ", ")
+    }
+}

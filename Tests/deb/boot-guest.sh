@@ -1,0 +1,123 @@
+#!/bin/bash
+# Inside the VM Tests/deb/boot.sh boots (systemd is PID 1, the package installed, no network but
+# loopback): the operator's steps, then what an app and the fleet see. Run once for the package
+# and, after `apt-get purge` and `make install`, once more. Prints `boot: ok: …`/`boot: FAILED: …`
+# lines and last `boot: N passed, M failed`.
+#   boot-guest.sh            (as the unit gestured-e2e.service runs it)
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=/var/tmp/e2e
+mkdir -p "$work"
+passed=0 failed=0
+ok() { echo "boot: ok: $*"; passed=$((passed + 1)); }
+bad() { echo "boot: FAILED: $*"; failed=$((failed + 1)); }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; diagnose; fi; }
+# After a failure, once per phase: what the service and the system said.
+diagnosed=
+diagnose() {
+  [ -z "$diagnosed" ] || return 0
+  diagnosed=1
+  { systemctl status --no-pager -l gestured.service; journalctl -q -b -o short-monotonic --no-pager -u gestured.service | tail -n 40
+    cat /run/systemd/generator/gestured.service.d/50-features.conf; ls -l /dev/uinput; } 2>&1 | sed 's/^/boot: | /'
+}
+wait_until() { local limit=$1; shift; local end=$((SECONDS + limit)); until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.3; done; }
+since() { journalctl -q -o cat -u gestured.service --since "@$1"; }
+exposure() { systemd-analyze security --no-pager gestured.service | sed -n 's/.*Overall exposure level for gestured.service: \([0-9.]*\).*/\1/p'; }
+
+# The config an operator writes: passthrough on the touchscreen, ctrl+r on a circle, and the
+# fleet's broker (mosquitto on this machine's loopback).
+write_config() {
+  cat > /etc/gestured/gestures.toml <<'TOML'
+[[device]]
+name = "e2e touchscreen"
+passthrough = true
+
+[[bind]]
+gesture = "circle"
+keys = "ctrl+r"
+
+[mqtt]
+url = "mqtt://127.0.0.1:1883"
+TOML
+}
+
+# One installation (deb or make): the service as installed, then the operator's config with
+# every feature, then what libinput and the broker see.
+run_checks() {
+  local how=$1 t
+  echo "== $how"
+  diagnosed=
+  check "$how: gestured.service is active as installed" wait_until 30 systemctl is-active -q gestured.service
+  check "$how: /dev/uinput is root:gestured-uinput 0660 (the udev rule)" \
+    test "$(stat -c '%G %a' /dev/uinput)" = "gestured-uinput 660"
+
+  # Every feature on, first with a reload only: the service keeps running and says what it lacks.
+  write_config
+  t=$(date +%s); sleep 1
+  systemctl reload gestured.service
+  check "$how: reload with [mqtt] logs the missing grant and its fix" wait_until 20 \
+    bash -c "journalctl -q -o cat -u gestured.service --since @$t | grep -q 'needs the network (\[mqtt\] mqtt://127.0.0.1:1883), which gestured.service is not granted: run .systemctl daemon-reload && systemctl restart gestured.'"
+  check "$how: check-config by hand warns of the same" \
+    bash -c "gestured check-config --quiet /etc/gestured/gestures.toml 2>&1 | grep -q 'warning: the config needs the network'"
+  # A restart without daemon-reload: ExecStartPre refuses, naming the fix.
+  t=$(date +%s); sleep 1
+  systemctl restart gestured.service 2>/dev/null
+  check "$how: restart without daemon-reload fails in ExecStartPre with the fix" wait_until 20 \
+    bash -c "journalctl -q -o cat -u gestured.service --since @$t | grep -q 'which gestured.service is not granted: run .systemctl daemon-reload && systemctl restart gestured.'"
+
+  # The fix.
+  systemctl daemon-reload && systemctl restart gestured.service
+  check "$how: after daemon-reload and restart the service is active" wait_until 30 systemctl is-active -q gestured.service
+  check "$how: the generator's drop-in grants uinput and the network" \
+    grep -qx 'Environment=GESTURED_GRANTS=uinput,network' /run/systemd/generator/gestured.service.d/50-features.conf
+  echo "boot: $how: systemd-analyze security gestured.service with every feature: $(exposure)"
+
+  # The touchscreen, an app (libinput on the seat) and the fleet.
+  rm -f "$work/node" "$work/fifo"; mkfifo "$work/fifo"
+  python3 "$here/finger.py" "e2e touchscreen" "$work/node" < "$work/fifo" > "$work/finger.log" 2>&1 &
+  local finger_pid=$!
+  exec 3> "$work/fifo"
+  stdbuf -oL libinput debug-events --udev seat0 --show-keycodes > "$work/$how.libinput" 2>&1 &
+  local li_pid=$!
+  check "$how: libinput reads the clone" wait_until 30 grep -q 'DEVICE_ADDED.*e2e touchscreen (gestured clone)' "$work/$how.libinput"
+  check "$how: libinput reads gestured's virtual keyboard" wait_until 10 grep -q 'DEVICE_ADDED.*gestured virtual keyboard' "$work/$how.libinput"
+  local clone
+  clone=$(grep -m1 'DEVICE_ADDED.*e2e touchscreen (gestured clone)' "$work/$how.libinput" | grep -oE 'event[0-9]+')
+  echo "tap 100 60" >&3
+  check "$how: a tap passes through the clone ($clone)" wait_until 15 grep -qE "^[ -]$clone +TOUCH_UP" "$work/$how.libinput"
+  echo "circle 100 60 25 1200" >&3
+  check "$how: the circle types ctrl+r" wait_until 30 grep -q 'KEY_R (19) released' "$work/$how.libinput"
+  local keys
+  keys=$(grep -oE 'KEY_[A-Z]+ \([0-9]+\) (pressed|released)' "$work/$how.libinput" | tr '\n' ';')
+  check "$how: keys in order: $keys" test "$keys" = "KEY_LEFTCTRL (29) pressed;KEY_R (19) pressed;KEY_R (19) released;KEY_LEFTCTRL (29) released;"
+  local status
+  status=$(timeout 20 mosquitto_sub -h 127.0.0.1 -C 1 -W 15 -t 'gestured/+/status' 2>&1)
+  check "$how: status online retained on the broker (got '$status')" test "$status" = online
+  exec 3>&-
+  kill "$li_pid" "$finger_pid" 2>/dev/null; wait "$li_pid" "$finger_pid" 2>/dev/null
+}
+
+timeout 120 systemctl is-system-running --wait > /dev/null
+echo "boot: booted after $(cut -d' ' -f1 /proc/uptime) s ($(systemctl is-system-running))"
+systemctl --failed --no-legend | sed 's/^/boot: failed unit: /' 
+check "no network but loopback" test "$(ls /sys/class/net)" = lo
+check "mosquitto is active" wait_until 30 systemctl is-active -q mosquitto.service
+
+# With no feature the exposure figure of the shipped unit.
+cp /etc/gestured/gestures.toml "$work/example.toml"
+printf '[[bind]]\ngesture = "circle"\nrun = ["/bin/true"]\n' > /etc/gestured/gestures.toml
+systemctl daemon-reload
+echo "boot: deb: systemd-analyze security gestured.service with no feature: $(exposure)"
+cp "$work/example.toml" /etc/gestured/gestures.toml
+systemctl daemon-reload && systemctl restart gestured.service
+
+run_checks deb
+
+echo "== apt-get purge gestured, then make install"
+apt-get purge -y -qq gestured > "$work/purge.log" 2>&1 || { bad "apt-get purge"; cat "$work/purge.log"; }
+check "purge removes the gestured-uinput group" bash -c '! getent group gestured-uinput'
+check "make install" bash -c "make -C /root/src install GESTURED_BIN=/root/src/gestured > $work/make.log 2>&1 || { cat $work/make.log; false; }"
+systemctl enable --now gestured.socket gestured.service
+run_checks make
+
+echo "boot: $passed passed, $failed failed"

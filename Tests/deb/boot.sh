@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The package as it will be used, as root: a Debian root (the debootstrap base of Tests/deb/run.sh
+# plus udev, mosquitto, libinput-tools, python3-evdev and make) with the .deb installed, made into
+# an ext4 image and booted with the host's kernel and initrd under emulated qemu (TCG), systemd
+# as PID 1 and no network device (loopback only). Inside (Tests/deb/boot-guest.sh): the
+# operator turns on passthrough, a keys binding and [mqtt] to the local mosquitto; reload,
+# restart, daemon-reload as the service says; libinput must read the clone and the typed keys,
+# the broker must hold `online`. Then the same after `apt-get purge` and `make install`.
+#   Tests/deb/boot.sh [DEB]        DEB: test this package instead of building one
+#   GESTURED_DEBROOT_CACHE=dir     where the base roots are kept (default /var/cache/gestured-test)
+#   BOOT_TIMEOUT=seconds           bounds the VM run (default 1200)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ "$(id -u)" = 0 ] || { echo "boot test: needs root (debootstrap, chroot)" >&2; exit 1; }
+kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
+[ -n "$kernel" ] || { echo "boot test: no /boot/vmlinuz-*-amd64 (scripts/deps.sh vm installs it)" >&2; exit 1; }
+kver=${kernel#/boot/vmlinuz-}
+initrd=/boot/initrd.img-$kver
+[ -f "$initrd" ] && [ -d "/lib/modules/$kver" ] || { echo "boot test: no $initrd or /lib/modules/$kver" >&2; exit 1; }
+start=$(date +%s)
+
+deb=${1:-$(scripts/deb.sh)}
+echo "== $deb, kernel $kver"
+
+# The base: Tests/deb/run.sh's debootstrap root plus what the test uses and the package's
+# Depends, so the image installs the .deb offline. Made once per package list.
+depends=$(dpkg-deb -f "$deb" Depends | sed 's/([^)]*)//g; s/|[^,]*//g; s/,/ /g')
+extra="udev kmod mosquitto mosquitto-clients libinput-tools python3-evdev make $depends"
+source Tests/deb/base.sh
+minbase=$base
+base="$cache/$suite-boot-$(echo "$extra" | tr -s ' ' '\n' | sort | md5sum | cut -c1-8)"
+if [ ! -e "$base/.complete" ]; then
+  echo "== the base root $base (once; kept for later runs)"
+  rm -rf "$base"; cp -a "$minbase" "$base"; rm -f "$base/.complete"
+  cp /etc/resolv.conf "$base/etc/resolv.conf"
+  mount -t proc proc "$base/proc"
+  # shellcheck disable=SC2086
+  chroot "$base" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+    sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $extra && apt-get clean" > "$cache/boot-base.log" 2>&1 \
+    || { umount "$base/proc"; tail -20 "$cache/boot-base.log" >&2; exit 1; }
+  umount "$base/proc"
+  touch "$base/.complete"
+fi
+
+work=$(mktemp -d /var/tmp/gestured-boot.XXXXXX)
+root=$work/root
+cleanup() { umount "$root/proc" 2>/dev/null || true; rm -rf --one-file-system "$work"; }
+trap cleanup EXIT
+cp -a "$base/." "$root/"
+rm -f "$root/.complete" "$root/etc/resolv.conf"
+echo kiosk > "$root/etc/hostname"
+
+# The kernel's input modules (uinput, evdev) for the host's kernel, which the VM boots.
+mkdir -p "$root/lib/modules/$kver/kernel/drivers"
+cp -a "/lib/modules/$kver/kernel/drivers/input" "$root/lib/modules/$kver/kernel/drivers/"
+cp -a /lib/modules/"$kver"/modules.{order,builtin,builtin.modinfo} "$root/lib/modules/$kver/" 2>/dev/null || true
+depmod -b "$root" "$kver"
+
+# The package, installed as an operator would (its Depends are all present: no network needed).
+cp "$deb" "$root/tmp/"
+mount -t proc proc "$root/proc"
+chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y -qq --no-install-recommends "./tmp/$(basename "$deb")" > "$work/install.log" 2>&1 \
+  || { cat "$work/install.log" >&2; echo "boot test: apt-get install failed" >&2; exit 1; }
+umount "$root/proc"
+
+# What `make install` needs later in the VM: the Makefile and the files it installs, and the
+# binary from the package (make install with GESTURED_BIN builds nothing).
+mkdir -p "$root/root/src"
+cp -a Makefile README.md systemd packaging config "$root/root/src/"
+dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/bin/gestured > "$root/root/src/gestured"
+chmod 755 "$root/root/src/gestured"
+
+# The test runs as a unit (it waits for the boot to finish), then powers the VM off.
+mkdir -p "$root/root/e2e"
+cp Tests/deb/boot-guest.sh Tests/vm/finger.py "$root/root/e2e/"
+cat > "$root/etc/systemd/system/gestured-e2e.service" <<'UNIT'
+[Unit]
+Description=gestured end-to-end test (Tests/deb/boot.sh)
+After=gestured.service mosquitto.service
+[Service]
+Type=simple
+ExecStart=/bin/sh -c '/root/e2e/boot-guest.sh > /dev/ttyS0 2>&1'
+ExecStopPost=/bin/systemctl --no-block poweroff
+UNIT
+ln -s ../gestured-e2e.service "$root/etc/systemd/system/multi-user.target.wants/gestured-e2e.service"
+
+image=$work/root.img
+mkfs.ext4 -q -F -L gestured-e2e -d "$root" "$image" 2G
+echo "== booting (TCG, no network device); prepared in $(( $(date +%s) - start )) s"
+boot=$(date +%s)
+timeout -k 10 "${BOOT_TIMEOUT:-1200}" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -no-reboot \
+  -kernel "$kernel" -initrd "$initrd" \
+  -append "root=/dev/vda rw console=ttyS0 panic=-1 quiet systemd.show_status=0 systemd.journald.forward_to_console=1" \
+  -drive file="$image",format=raw,if=virtio -nic none -display none -serial file:"$work/console.log" \
+  </dev/null || echo "boot test: qemu exited with status $? (124: the ${BOOT_TIMEOUT:-1200} s limit)" >&2
+log=/tmp/gestured-boot-$(date +%Y%m%d-%H%M%S).log
+cp "$work/console.log" "$log"
+grep -E '^(boot|==)' "$log" | tr -d '\r' || true
+echo "boot test: the guest's console is in $log"
+echo "boot test: VM ran $(( $(date +%s) - boot )) s, whole test $(( $(date +%s) - start )) s"
+summary=$(grep -E '^boot: [0-9]+ passed, [0-9]+ failed' "$log" | tr -d '\r' | tail -1)
+if [ -z "$summary" ]; then
+  echo "boot test: the guest did not finish; console:" >&2
+  tail -n 60 "$log" >&2
+  exit 1
+fi
+[[ "$summary" = *" 0 failed" ]] || exit 1

@@ -1,0 +1,14 @@
+# The gestured-uinput group and its udev rule applied to /dev/uinput now (at boot udev applies
+# it by itself). Shared by the package's postinst and `make install`; sh, run as root.
+if ! getent group gestured-uinput >/dev/null; then
+	if command -v addgroup >/dev/null; then addgroup --quiet --system gestured-uinput; else groupadd --system gestured-uinput; fi
+fi
+if [ -S /run/udev/control ]; then
+	udevadm control --reload-rules || true
+fi
+if [ -e /sys/class/misc/uinput ] && [ -S /run/udev/control ]; then
+	udevadm trigger --settle --action=add /sys/class/misc/uinput || true
+elif [ -c /dev/uinput ]; then
+	# The module is not loaded yet: the static node gets what the rule says.
+	chgrp gestured-uinput /dev/uinput && chmod 0660 /dev/uinput || true
+fi
