@@ -32,26 +32,15 @@ struct PanelKindTests {
 
     @Test("a two-finger tap that moves 2 mm is a tap on a touchscreen without INPUT_PROP_DIRECT")
     func twoFingerTapWithoutDirectProperty() throws {
-        // ABS_MT positions and BTN_TOUCH, no BTN_TOOL_FINGER, no property: protocol A, as N-Trig.
-        let text = """
-            # Synthetic: protocol A, 1000 × 1000 units at 10 units/mm, no INPUT_PROP_DIRECT.
-            N: Bare Panel
-            I: 0003 1b96 0001 0000
-            P: 00 00 00 00 00 00 00 00
-            B: 00 0b 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 04 00 00 00 00 00 00
-            B: 03 03 00 00 00 00 00 60 00
-            A: 00 0 1000 0 0 10
-            A: 01 0 1000 0 0 10
-            A: 35 0 1000 0 0 10
-            A: 36 0 1000 0 0 10
-
-            """ + twoFingerTap(movedMM: 2)
+        // The tiny touchscreen without INPUT_PROP_DIRECT and without slots: ABS_MT positions
+        // and BTN_TOUCH, no BTN_TOOL_FINGER, protocol A, as N-Trig (100 × 50 mm).
+        let bare = tinyDescription.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            if line.hasPrefix("P:") { return "P: 00 00 00 00 00 00 00 00" }
+            if line.hasPrefix("B: 03") { return "B: 03 03 00 00 00 00 00 60 00" }
+            if line.hasPrefix("A: 2f") || line.hasPrefix("A: 39") { return nil }
+            return String(line)
+        }.joined(separator: "\n")
+        let text = bare + twoFingerTap(movedMM: 2)
         let path = temporaryFile("Bare.events", text)
         #expect(try Recording.load(path: path).info.isDirect)
         let e = completedGestures(try allGestureEvents(path: path))
@@ -68,7 +57,7 @@ struct PanelKindTests {
             if k == 0 { lines.append("E: \(t) 0001 014a 1") }
             if k < 8 {
                 for x in [400, 700] {
-                    lines += ["E: \(t) 0003 0035 \(x + dx)", "E: \(t) 0003 0036 500", "E: \(t) 0000 0002 0"]
+                    lines += ["E: \(t) 0003 0035 \(x + dx)", "E: \(t) 0003 0036 250", "E: \(t) 0000 0002 0"]
                 }
             } else {
                 lines += ["E: \(t) 0001 014a 0", "E: \(t) 0000 0002 0"]
