@@ -34,7 +34,7 @@ struct Devices: ParsableCommand {
         var lines: [String] = []
         lines.append("\(i.devnode ?? "?"): \(i.name)")
         lines.append("  id:          \(i.id)")
-        lines.append("  kind:        \(i.kind.rawValue)\(i.isDirect ? " (direct)" : "")")
+        lines.append("  kind:        \(i.kind.rawValue)\(i.capabilities.hasProperty(InputProp.DIRECT) ? " (INPUT_PROP_DIRECT)" : "")")
         lines.append("  protocol:    \(protocolName(i.touchProtocol)), \(i.slotCount) slot\(i.slotCount == 1 ? "" : "s")")
         lines.append("  axes:        x \(i.x.minimum)…\(i.x.maximum), y \(i.y.minimum)…\(i.y.maximum)")
         lines.append("  resolution:  x \(i.x.resolution), y \(i.y.resolution) units/mm")

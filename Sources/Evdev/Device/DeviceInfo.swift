@@ -42,8 +42,10 @@ public struct DeviceInfo: Sendable {
     public var version: UInt16
     public var capabilities: DeviceCapabilities
     public var kind: DeviceKind
-    /// INPUT_PROP_DIRECT: the surface is the screen.
-    public var isDirect: Bool
+    /// The surface is the screen: a touchscreen by `classify`, with or without
+    /// INPUT_PROP_DIRECT (N-Trig, usbtouchscreen and serial panels set none). Every
+    /// direct-touch rule follows it: tap slop, edges, passthrough.
+    public var isDirect: Bool { kind == .touchscreen }
     public var touchProtocol: TouchProtocol
     /// The axes contacts are read from (ABS_MT_POSITION_X/Y for multitouch, ABS_X/Y otherwise).
     public var x: AxisInfo
@@ -96,7 +98,6 @@ public struct DeviceInfo: Sendable {
         self.capabilities = capabilities
         self.properties = properties
         self.devnode = devnode
-        isDirect = capabilities.hasProperty(InputProp.DIRECT)
         kind = DeviceInfo.classify(capabilities, properties: properties)
 
         let caps = capabilities

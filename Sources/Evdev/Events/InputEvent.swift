@@ -12,6 +12,25 @@ public struct InputEvent: Sendable, Equatable {
         self.code = code
         self.value = value
     }
+
+    /// The largest code of each event type, EV_SYN … EV_FF (linux/input-event-codes.h: SYN_MAX,
+    /// KEY_MAX, REL_MAX, ABS_MAX, MSC_MAX, SW_MAX, LED_MAX, SND_MAX, REP_MAX, FF_MAX), indexed by
+    /// type; EV_PWR (0x16) and EV_FF_STATUS (0x17, FF_STATUS_MAX) follow. libevdev and libmtdev
+    /// index fixed tables by code: an event outside them must never reach either.
+    static let maxCode: [UInt16: UInt16] = [
+        0x00: 0x0f, 0x01: 0x2ff, 0x02: 0x0f, 0x03: 0x3f, 0x04: 0x07, 0x05: 0x10,
+        0x11: 0x0f, 0x12: 0x07, 0x14: 0x01, 0x15: 0x7f, 0x16: 0, 0x17: 0x01,
+    ]
+
+    /// Why the kernel could not have sent this event (a type it does not define, or a code
+    /// beyond its type's maximum), or nil when it could.
+    public var outOfRange: String? {
+        guard let max = Self.maxCode[type] else { return "event type 0x\(String(type, radix: 16)) is not a kernel event type" }
+        guard code <= max else {
+            return "event code 0x\(String(code, radix: 16)) is beyond the largest of type 0x\(String(type, radix: 16)) (0x\(String(max, radix: 16)))"
+        }
+        return nil
+    }
 }
 
 /// The event types and codes gestured reads (linux/input-event-codes.h), spelled as the kernel does.

@@ -91,7 +91,9 @@ struct EvemuParser {
         guard let type = UInt16(f[1], radix: 16) else { throw fail(n, "bad event type \"\(f[1])\" (hex)") }
         guard let code = UInt16(f[2], radix: 16) else { throw fail(n, "bad event code \"\(f[2])\" (hex)") }
         guard let value = Int32(decimal: f[3]) else { throw fail(n, "bad event value \"\(f[3])\" (decimal)") }
-        events.append(InputEvent(time: time, type: type, code: code, value: value))
+        let e = InputEvent(time: time, type: type, code: code, value: value)
+        if let why = e.outOfRange { throw fail(n, why) }
+        events.append(e)
     }
 
     /// "sec.usec", microseconds as six digits (summed separately to keep precision).

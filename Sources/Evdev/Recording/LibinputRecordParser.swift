@@ -152,7 +152,9 @@ struct LibinputRecordParser {
             guard let type = UInt16(exactly: v[2]), let code = UInt16(exactly: v[3]), let value = Int32(exactly: v[4]) else {
                 throw fail(n, "event type, code or value out of range")
             }
-            events.append(InputEvent(time: Double(v[0]) + Double(v[1]) / 1_000_000, type: type, code: code, value: value))
+            let e = InputEvent(time: Double(v[0]) + Double(v[1]) / 1_000_000, type: type, code: code, value: value)
+            if let why = e.outOfRange { throw fail(n, why) }
+            events.append(e)
         default:
             break
         }

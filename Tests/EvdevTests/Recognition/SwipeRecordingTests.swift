@@ -11,7 +11,11 @@ func gestures(of relative: String) throws -> [GestureEvent] {
 
 /// As `gestures(of:)`, every event: provisional gestures that were cancelled included.
 func allGestureEvents(of relative: String) throws -> [GestureEvent] {
-    let r = try Recording.load(path: Fixture.recording(relative))
+    try allGestureEvents(path: Fixture.recording(relative))
+}
+
+func allGestureEvents(path: String) throws -> [GestureEvent] {
+    let r = try Recording.load(path: path)
     let pipeline = DevicePipeline(info: r.info, arena: RecognizerCatalog.defaultArena())
     var out: [GestureEvent] = []
     for e in r.events {

@@ -21,7 +21,7 @@ struct Touches {
         self.jitterMM = jitterMM
     }
 
-    private mutating func noise() -> Double {
+    mutating func noise() -> Double {
         seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return (Double(seed >> 11) / Double(1 << 53) * 2 - 1) * jitterMM
     }
@@ -49,6 +49,42 @@ struct Touches {
                 f.contacts.append(contact(g.id, phase, p))
             }
             if !f.contacts.isEmpty { out.append(f) }
+        }
+        return out
+    }
+}
+
+extension Touches {
+    /// Frames as panels that send one contact per HID report make them (eGalax, Atmel,
+    /// PenMount …): a report every `report` seconds updates one contact, in turn, so each frame
+    /// moves one finger and carries the others `stationary` where they last reported. A finger
+    /// lands and lifts in its own report.
+    mutating func framesOneContactPerReport(_ fingers: [Finger], report: Double) -> [TouchFrame] {
+        guard let start = fingers.map(\.down).min() else { return [] }
+        var out: [TouchFrame] = []
+        var last: [Int32: Point] = [:]
+        var done = Set<Int32>()
+        var turn = 0
+        var t = start
+        while done.count < fingers.count {
+            defer { t += report }
+            // Whose report this is: the next finger in turn that is due (down, not yet lifted).
+            let due = fingers.filter { t + 1e-9 >= $0.down && !done.contains($0.id) }
+            guard !due.isEmpty else { continue }
+            let g = due[turn % due.count]
+            turn += 1
+            let lifting = t + 1e-9 >= g.up
+            var p = g.path(min(t, g.up))
+            if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
+            let phase: ContactPhase = last[g.id] == nil ? .began : (lifting ? .ended : .moved)
+            var f = TouchFrame(time: t, surface: surface)
+            for h in fingers where h.id != g.id && !done.contains(h.id) {
+                if let q = last[h.id] { f.contacts.append(contact(h.id, .stationary, q)) }
+            }
+            f.contacts.append(contact(g.id, phase, p))
+            last[g.id] = p
+            if lifting { done.insert(g.id) }
+            out.append(f)
         }
         return out
     }

@@ -27,6 +27,8 @@ public struct ContactGroup {
         var downInFrame = 0
         var countedInFrame = 0
         var commonInFrame = 0
+        /// The latest round of reports (see `accumulateMotion`) in which it moved.
+        var movedInRound = 0
     }
 
     /// Every contact seen since `removeAll`, in order of arrival.
@@ -36,6 +38,12 @@ public struct ContactGroup {
     /// The latest frame with a contact not cancelled: the one the centroid is from.
     private var centroidFrame = 0
     private var maxDisplacementSquared = 0.0
+    /// Turn and scale measured since the current round of reports began, not yet in `rotation`
+    /// and `scale`; the round's number and its frames so far.
+    private var roundRotation = 0.0
+    private var roundScale = 1.0
+    private var round = 1
+    private var roundFrames = 0
 
     /// Contacts down after the latest frame, and the most ever down at once.
     public private(set) var downCount = 0
@@ -98,6 +106,10 @@ public struct ContactGroup {
         frameNumber = 0
         centroidFrame = 0
         maxDisplacementSquared = 0
+        roundRotation = 0
+        roundScale = 1
+        round = 1
+        roundFrames = 0
         downCount = 0
         maxDownCount = 0
         firstTime = 0
@@ -196,27 +208,56 @@ public struct ContactGroup {
 
     /// Adds this frame's motion, measured over the contacts common to this frame and the last
     /// (`oldC` and `newC`: their centroid then and now).
+    ///
+    /// Rotation is the angle of the least-squares similarity that maps the contacts' offsets from
+    /// the centroid then (u) onto their offsets now (v) — Umeyama, "Least-squares estimation of
+    /// transformation parameters between two point patterns", 1991:
+    ///     turn = atan2(Σ u×v, Σ u·v)
+    /// Each contact counts by |u|²: one near the centroid, where a few millimetres is a large
+    /// angle, carries little. That keeps three fingers in a row a translation on panels that
+    /// report one contact per frame (the fingers move in turn, the others where they last
+    /// reported): the fit of one finger's step against the others' cancels to second order
+    /// over a round of reports, where a mean of per-contact angles did not.
+    /// Scale is the ratio of mean distances to the centroid, which telescopes: over frames with
+    /// the same contacts it is exactly the spread now over the spread then, however the fingers
+    /// took turns (the fit's own scale |(a, b)| drifts by (step/spread)² per round).
     private mutating func accumulateMotion(_ frame: TouchFrame, oldC: Point, newC: Point, step stepPosition: Point, common: Double) {
         let step = newC - oldC
         translationMM += step
         translationPosition += stepPosition
         pathLengthMM += step.length
-        guard common >= 2 else { return }
+        guard common >= 2 else { return commitRound() }
         let now = frameNumber
-        var oldSpread = 0.0, newSpread = 0.0, turn = 0.0, weight = 0.0
+        var dot = 0.0, cross = 0.0, norm = 0.0, oldSpread = 0.0, newSpread = 0.0
+        var allMoved = true
         for c in frame.contacts where c.phase != .cancelled {
             guard let i = index(of: c.id), members[i].commonInFrame == now else { continue }
             let u = members[i].previousMM - oldC
             let v = c.mm - newC
-            let r = u.length
-            oldSpread += r
+            dot += u.dot(v)
+            cross += u.cross(v)
+            norm += u.dot(u)
+            oldSpread += u.length
             newSpread += v.length
-            if r > 1e-9, v.length > 1e-9 {
-                turn += Angle.between(u, v) * r
-                weight += r
-            }
+            if c.mm != members[i].previousMM || c.phase == .ended { members[i].movedInRound = round }
+            if members[i].movedInRound != round { allMoved = false }
         }
-        if oldSpread > 1e-9, newSpread > 1e-9 { scale *= newSpread / oldSpread }
-        if weight > 0 { rotation += turn / weight }
+        roundFrames += 1
+        if norm > 1e-12 { roundRotation += Angle.atan2(cross / norm, dot / norm) }
+        if oldSpread > 1e-9, newSpread > 1e-9 { roundScale *= newSpread / oldSpread }
+        // A round ends when every contact has moved since it began, or after as many frames as
+        // contacts (one may be still: a pivoting thumb). With every contact in every frame that
+        // is each frame; with one contact per report, each finger's step is fitted against the
+        // others' stale positions, and the round's sum is the hand's motion to second order.
+        if allMoved || roundFrames >= Int(common) { commitRound() }
+    }
+
+    private mutating func commitRound() {
+        scale *= roundScale
+        rotation += roundRotation
+        roundScale = 1
+        roundRotation = 0
+        roundFrames = 0
+        round += 1
     }
 }

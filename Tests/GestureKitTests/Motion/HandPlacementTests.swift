@@ -1,0 +1,94 @@
+import Testing
+@testable import GestureKit
+
+/// Multi-finger gestures with contacts placed as hands place them, in the two ways panels
+/// report them: every contact in every frame (most panels), and one contact per frame (panels
+/// that send one contact per HID report: each finger moves in turn). The middle finger of three
+/// in a row sits near the centroid, where a few millimetres is a large angle.
+@Suite struct HandPlacementTests {
+    enum Reporting: CaseIterable { case allContacts, oneContactPer8ms, oneContactPer10ms }
+
+    static let surface = Surface(widthMM: 300, heightMM: 200, isDirect: true)
+
+    func frames(_ fingers: [Finger], _ reporting: Reporting) -> [TouchFrame] {
+        var s = Touches(surface: Self.surface, jitterMM: 0.2)
+        switch reporting {
+        case .allContacts: return s.frames(fingers)
+        case .oneContactPer8ms: return s.framesOneContactPerReport(fingers, report: 0.008)
+        case .oneContactPer10ms: return s.framesOneContactPerReport(fingers, report: 0.010)
+        }
+    }
+
+    /// Index, middle and ring finger: a slight arc, the middle one highest.
+    static let threeInARow = [P(130, 100), P(150, 94), P(170, 100)]
+    static let fourInARow = [P(120, 102), P(140, 95), P(160, 94), P(180, 100)]
+    /// Thumb low left, index and middle above it.
+    static let thumbAndTwo = [P(125, 125), P(145, 85), P(170, 88)]
+
+    /// Every finger of `hand` moved by `by` between 0.05 s and `duration`, landing 10 ms apart.
+    func stroke(_ hand: [Point], by: Point, duration: Double = 0.35) -> [Finger] {
+        hand.enumerated().map { i, p in
+            let down = Double(i) * 0.01
+            return Finger(id: Int32(i + 1), down: down, up: duration + down, path: line(p, p + by, 0.05, duration - 0.02))
+        }
+    }
+
+    /// Every finger of `hand` turned by `angle` (rad, clockwise on screen) and scaled by `scale`
+    /// about the hand's centroid.
+    func transform(_ hand: [Point], angle: Double, scale: Double, duration: Double = 0.7) -> [Finger] {
+        var c = Point.zero
+        for p in hand { c += p }
+        c = c / Double(hand.count)
+        return hand.enumerated().map { i, p in
+            let down = Double(i) * 0.01
+            return Finger(id: Int32(i + 1), down: down, up: duration + down) { t in
+                let u = min(max((t - 0.05) / (duration - 0.1), 0), 1)
+                let a = angle * u, k = 1 + (scale - 1) * u
+                let d = p - c
+                return c + Point(x: d.x * cosine(a) - d.y * sine(a), y: d.x * sine(a) + d.y * cosine(a)) * k
+            }
+        }
+    }
+
+    @Test(arguments: Reporting.allCases)
+    func fingersInARowSwipeInEveryDirection(_ reporting: Reporting) {
+        let moves: [(Point, Direction)] = [(P(90, 0), .right), (P(-90, 0), .left), (P(0, -70), .up), (P(0, 70), .down)]
+        for hand in [Self.threeInARow, Self.fourInARow] {
+            for (by, direction) in moves {
+                let e = run(defaultArena(), frames(stroke(hand, by: by), reporting))
+                let done = completedGestures(e)
+                #expect(summary(done) == ["swipe.recognized"], "\(hand.count) fingers \(direction) \(reporting)")
+                #expect(done.first?.direction == direction && done.first?.fingers == hand.count)
+                #expect(!e.contains { $0.kind == .rotate || $0.kind == .pinch }, "\(hand.count) fingers \(direction) \(reporting)")
+            }
+        }
+    }
+
+    @Test(arguments: Reporting.allCases)
+    func turningHandsRotate(_ reporting: Reporting) {
+        let twoFingers = [P(130, 100), P(170, 100)]
+        for hand in [twoFingers, Self.thumbAndTwo] {
+            for angle in [0.9, -0.9] {
+                let e = run(defaultArena(), frames(transform(hand, angle: angle, scale: 1), reporting))
+                let rotations = e.filter { $0.kind == .rotate }
+                #expect(rotations.first?.phase == .began && rotations.last?.phase == .ended, "\(hand.count) fingers \(angle) \(reporting)")
+                #expect(abs((rotations.last?.rotation ?? 0) - angle) < 0.1, "\(hand.count) fingers \(angle) \(reporting)")
+                #expect(!e.contains { $0.kind == .swipe || $0.kind == .pinch }, "\(hand.count) fingers \(angle) \(reporting)")
+            }
+        }
+    }
+
+    @Test(arguments: Reporting.allCases)
+    func spreadingAndClosingHandsPinch(_ reporting: Reporting) {
+        let twoFingers = [P(130, 100), P(170, 100)]
+        for hand in [twoFingers, Self.thumbAndTwo] {
+            for scale in [2.0, 0.5] {
+                let e = run(defaultArena(), frames(transform(hand, angle: 0, scale: scale), reporting))
+                let pinches = e.filter { $0.kind == .pinch }
+                #expect(pinches.first?.phase == .began && pinches.last?.phase == .ended, "\(hand.count) fingers ×\(scale) \(reporting)")
+                #expect(abs((pinches.last?.scale ?? 0) - scale) < 0.1 * scale, "\(hand.count) fingers ×\(scale) \(reporting)")
+                #expect(!e.contains { $0.kind == .swipe || $0.kind == .rotate }, "\(hand.count) fingers ×\(scale) \(reporting)")
+            }
+        }
+    }
+}
