@@ -18,9 +18,10 @@ extension GestureService {
         fleet?.reload(fresh.mqtt, log: log)
         if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh
-        runner.setBindings(fresh.bindings)
+        runner.setBindings(fresh.bindings, others: fresh.modes.sequences.map(\.binding))
         let now = MonotonicClock.now()
         for s in sources { s.rebuild(config: fresh, now: now) { self.deliver($0, from: s) } }
+        reloadModes(now: now)
         log.info("configuration reloaded: \(fresh.bindings.count) bindings")
     }
 }
