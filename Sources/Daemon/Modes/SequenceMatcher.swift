@@ -6,22 +6,25 @@ import GestureKit
 /// step moves the sequence on; any other breaks it (it may start it again), as does a step
 /// later than `within` seconds after the first. So a sequence of four corner taps completes only
 /// when those four taps come with no other gesture between them.
-struct SequenceMatcher {
+public struct SequenceMatcher {
     private struct Progress {
         var next = 0
         var started = 0.0
     }
 
-    private(set) var sequences: [SecretSequence]
+    public private(set) var sequences: [SecretSequence]
     private var progress: [Progress]
+    /// The most steps each sequence has had in a row so far (how near the stream came to it).
+    public private(set) var furthest: [Int]
 
-    init(_ sequences: [SecretSequence]) {
+    public init(_ sequences: [SecretSequence]) {
         self.sequences = sequences
         progress = Array(repeating: Progress(), count: sequences.count)
+        furthest = Array(repeating: 0, count: sequences.count)
     }
 
     /// The sequences `e` completes in `mode` (those whose `in_mode` allows it).
-    mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String) -> [SecretSequence] {
+    public mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String) -> [SecretSequence] {
         guard e.phase == .recognized || e.phase == .ended else { return [] }
         var done: [SecretSequence] = []
         for i in sequences.indices {
@@ -34,6 +37,7 @@ struct SequenceMatcher {
             if q.steps[p.next].matches(e, device: device) {
                 if p.next == 0 { p.started = e.time }
                 p.next += 1
+                furthest[i] = max(furthest[i], p.next)
                 if p.next == q.steps.count {
                     done.append(q)
                     p = Progress()
