@@ -109,7 +109,11 @@ public final class GestureService {
         if !sequences.sequences.isEmpty {
             for q in sequences.feed(e, device: label, mode: modes.current.name) {
                 log.info("sequence \(q.name) completed")
-                runner.perform(q.binding, for: (e, label), now: MonotonicClock.now())
+                if case .switchMode(let m, let seconds) = q.binding.action {
+                    switchMode(to: m, reason: "sequence \(q.name)", for: seconds, now: MonotonicClock.now())
+                } else {
+                    runner.perform(q.binding, for: (e, label), now: MonotonicClock.now())
+                }
             }
         }
         fleet?.gesture(e, device: label)
