@@ -3,13 +3,7 @@ import Testing
 
 /// A kiosk mode's `passthrough = "none"` (the relay closed) and the first touch on a dark screen
 /// (a sequence withheld): gestures go on, the app gets nothing.
-@Suite struct TouchRelayModeTests {
-    func step(_ r: inout TouchRelay, _ f: TouchFrame, _ facts: Facts) -> [TouchRelay.Output] {
-        var out: [TouchRelay.Output] = []
-        r.frame(f, claims: facts, out: &out)
-        return out
-    }
-
+extension TouchRelayTests {
     @Test func closedTheAppsTouchIsCancelledAndNewOnesAreWithheldUntilOpened() {
         var r = TouchRelay(rules: .init())
         var s = RelayFrames()
