@@ -46,6 +46,8 @@ import Testing
         #expect(status?["mode"] as? String == "normal")
         let reply = try a.command(#"{"mode":"locked"}"#)
         #expect(reply["ok"] as? Bool == true && reply["mode"] as? String == "locked", "\(reply)")
+        // The client that asked reads its reply first, then the event, as every client does.
+        #expect(a.readJSON(timeout: 3)?["event"] as? String == "mode")
         let event = try #require(b.readJSON(timeout: 3), "no mode event; log:\n\(d.log)")
         #expect(event["event"] as? String == "mode" && event["mode"] as? String == "locked", "\(event)")
         #expect(event["previous"] as? String == "normal" && event["reason"] as? String == "socket", "\(event)")

@@ -26,6 +26,9 @@ public final class GestureService {
     /// The kiosk's mode (ServiceModes) and the secret sequences' progress.
     var modes: ModeState
     var sequences: SequenceMatcher
+    /// Mode changes of this wakeup, broadcast after it, so that the client whose command caused
+    /// one reads its reply first.
+    var modeEvents: [String] = []
 
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
@@ -138,6 +141,8 @@ public final class GestureService {
     /// After each wakeup: the events it produced go out to clients, one write each, and the one
     /// timer is armed for the earliest source wake-up or command timeout.
     private func afterWakeup() {
+        for line in modeEvents { hub.broadcast(line) }
+        modeEvents.removeAll()
         hub.flushBroadcasts()
         var t = runner.deadline
         if let d = modes.deadline { t = min(t ?? d, d) }

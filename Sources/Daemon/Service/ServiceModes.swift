@@ -57,7 +57,7 @@ extension GestureService {
         w.key("reason"); w.string(c.reason)
         w.endObject()
         log.info("mode \(c.mode) (was \(c.previous); \(c.reason))")
-        hub.broadcast(w.text)
+        modeEvents.append(w.text)
         fleet?.mode(w.text)
     }
 
