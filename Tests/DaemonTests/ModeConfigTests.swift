@@ -131,6 +131,12 @@ import Testing
         #expect(e.count == expected.count, "\(e)")
     }
 
+    @Test func theShippedKioskExampleLoads() throws {
+        let c = try ConfigLoader().load(path: DaemonHarness.root.path + "/config/kiosk.toml")
+        #expect(c.modes.names == ["normal", "locked", "maintenance", "asleep"])
+        #expect(c.modes.sequences.map(\.name) == ["unlock"])
+    }
+
     @Test func aSequencesRegionsAreDelayedOnPassedThroughDevices() throws {
         let c = try ConfigLoader().parse(Self.kiosk + "\n[defaults]\npassthrough = true\n", file: "m.toml")
         let info = try Recording.load(path: DaemonHarness.circleRecording).info
