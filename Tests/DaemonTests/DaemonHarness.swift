@@ -149,6 +149,9 @@ final class Client {
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
+    /// Keeps an event read with `readJSON` with those `command` kept.
+    func keep(_ event: [String: Any]) { events.append(event) }
+
     /// Sends a command and returns its reply (gesture events that arrive first are kept in `events`).
     func command(_ line: String) throws -> [String: Any] {
         send(line)

@@ -89,4 +89,27 @@ import Testing
         #expect(events.contains { $0["mode"] as? String == "locked" && $0["previous"] as? String == "asleep" && $0["reason"] as? String == "wake" },
                 "\(events)")
     }
+
+    @Test func aBindingSwitchesForAWhileThenTheModeComesBack() throws {
+        let config = """
+            [[mode]]
+            name = "normal"
+            [[mode]]
+            name = "locked"
+            [[bind]]
+            gesture = "circle"
+            in_mode = "normal"
+            switch_mode = "locked"
+            for = 1
+            """
+        let d = try DaemonHarness(config: config, replays: [DaemonHarness.circleRecording])
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !c.events.contains(where: { $0["reason"] as? String == "timer" }) {
+            if let e = c.readJSON(timeout: 0.5), e["event"] != nil { c.keep(e) }
+        }
+        let modes = c.events.filter { $0["event"] as? String == "mode" }.map { "\($0["mode"]!) \($0["reason"]!)" }
+        #expect(modes == ["locked binding 1", "normal timer"], "log:\n\(d.log)")
+    }
 }

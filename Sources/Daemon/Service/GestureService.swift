@@ -29,6 +29,8 @@ public final class GestureService {
     /// Mode changes of this wakeup, broadcast after it, so that the client whose command caused
     /// one reads its reply first.
     var modeEvents: [String] = []
+    /// Mode switches asked for during this wakeup, made after it (ServiceModes).
+    var modeRequests: [(mode: String, reason: String, seconds: Double?)] = []
 
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
@@ -68,7 +70,7 @@ public final class GestureService {
         hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
         runner.switchMode = { [unowned self] mode, seconds, binding in
-            self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds, now: MonotonicClock.now())
+            self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
         }
         if let m = config.mqtt { try startFleet(m) }
 
@@ -113,7 +115,7 @@ public final class GestureService {
             for q in sequences.feed(e, device: label, mode: modes.current.name) {
                 log.info("sequence \(q.name) completed")
                 if case .switchMode(let m, let seconds) = q.binding.action {
-                    switchMode(to: m, reason: "sequence \(q.name)", for: seconds, now: MonotonicClock.now())
+                    switchMode(to: m, reason: "sequence \(q.name)", for: seconds)
                 } else {
                     runner.perform(q.binding, for: (e, label), now: MonotonicClock.now())
                 }
@@ -141,6 +143,7 @@ public final class GestureService {
     /// After each wakeup: the events it produced go out to clients, one write each, and the one
     /// timer is armed for the earliest source wake-up or command timeout.
     private func afterWakeup() {
+        if !modeRequests.isEmpty { switchModes(now: MonotonicClock.now()) }
         for line in modeEvents { hub.broadcast(line) }
         modeEvents.removeAll()
         hub.flushBroadcasts()

@@ -27,10 +27,8 @@ extension GestureService {
             }
             return .replaying(recordings.count)
         case .mode(let name):
-            guard switchMode(to: name, reason: client == nil ? "mqtt" : "socket", now: MonotonicClock.now()) else {
-                return .error(unknownMode(name))
-            }
-            return .mode(modes.current.name)
+            guard switchMode(to: name, reason: client == nil ? "mqtt" : "socket") else { return .error(unknownMode(name)) }
+            return .mode(name)
         }
     }
 

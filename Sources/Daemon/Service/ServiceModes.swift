@@ -7,12 +7,20 @@ import Logging
 /// and is broadcast to socket clients and the fleet. The screen's state is read here, at the
 /// first touch of each sequence.
 extension GestureService {
-    /// Switches mode (a command, a binding, a sequence); false when there is no such mode.
+    /// Asks for a mode (a command, a binding, a sequence, a waking touch); false when there is
+    /// no such mode. The switch happens after this wakeup: a binding or sequence asks while its
+    /// device's arena is delivering a gesture, and the switch changes that arena's recognizers.
     @discardableResult
-    func switchMode(to name: String, reason: String, for seconds: Double? = nil, now: Double) -> Bool {
+    func switchMode(to name: String, reason: String, for seconds: Double? = nil) -> Bool {
         guard config.modes.mode(named: name) != nil else { return false }
-        apply(modes.switchTo(name, reason: reason, for: seconds, now: now), now: now)
+        modeRequests.append((name, reason, seconds))
         return true
+    }
+
+    /// The switches asked for during this wakeup, in order.
+    func switchModes(now: Double) {
+        for r in modeRequests { apply(modes.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now), now: now) }
+        modeRequests.removeAll()
     }
 
     /// A `for` ran out, or the mode's idle timeout.
@@ -75,7 +83,7 @@ extension GestureService {
                             timeout: 10, cooldown: 0, maxConcurrent: 1)
             runner.perform(b, for: nil, now: now)
         }
-        if let m = wakeMode { switchMode(to: m, reason: "wake", now: now) }
+        if let m = wakeMode { switchMode(to: m, reason: "wake") }
         return true
     }
 }
