@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "gestured-bench",
             dependencies: [
-                "GestureKit", "Evdev", "Corpus", "CMallocCounter",
+                "GestureKit", "Evdev", "Corpus", "CMallocCounter", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

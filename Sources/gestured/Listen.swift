@@ -52,6 +52,9 @@ struct Listen: ParsableCommand {
 enum EventLine {
     static func readable(_ line: String) -> String {
         guard let value = try? JSONReader.parse(line), let obj = value.object else { return line }
+        if obj["event"]?.string == "mode", let mode = obj["mode"]?.string {
+            return "mode \(mode)  (was \(obj["previous"]?.string ?? "?"); \(obj["reason"]?.string ?? "?"))"
+        }
         guard let gesture = obj["gesture"]?.string else { return line }  // a reply: as is
         let device = obj["device"]?.string ?? "?"
         let phase = obj["phase"]?.string ?? ""

@@ -152,7 +152,7 @@ import Testing
             direction = "up"
             [[bind]]
             gesture = "tap"
-            """, line: 4, key: "bind[2]", message: "needs run"),
+            """, line: 4, key: "bind[2]", message: "needs an action: run"),
         Case(name: "unknown key name in keys", text: """
             [[bind]]
             gesture = "circle"
@@ -272,7 +272,7 @@ import Testing
             colour = "red"
             """
         let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "m.toml") }
-        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, shape, step, step_of, run, shell, keys, click, timeout, cooldown or max_concurrent)"])
+        #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, shape, in_mode, step, step_of, run, shell, keys, click, switch_mode, for, timeout, cooldown or max_concurrent)"])
     }
 
     @Test func everyProblemIsReportedNotJustTheFirst() throws {

@@ -149,11 +149,14 @@ final class Client {
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
+    /// Keeps an event read with `readJSON` with those `command` kept.
+    func keep(_ event: [String: Any]) { events.append(event) }
+
     /// Sends a command and returns its reply (gesture events that arrive first are kept in `events`).
     func command(_ line: String) throws -> [String: Any] {
         send(line)
         while let obj = readJSON(timeout: 5) {
-            if obj["gesture"] != nil { events.append(obj); continue }
+            if obj["gesture"] != nil || obj["event"] != nil { events.append(obj); continue }
             return obj
         }
         throw HarnessError("no reply to \(line)")
@@ -163,7 +166,7 @@ final class Client {
     func collectEvents(for timeout: Double) -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0, let obj = readJSON(timeout: deadline.timeIntervalSinceNow) {
-            if obj["gesture"] != nil { events.append(obj) }
+            if obj["gesture"] != nil || obj["event"] != nil { events.append(obj) }
         }
         let out = events
         events = []

@@ -68,10 +68,11 @@ public final class ActionRunner {
     }
 
     /// New bindings (reload). Running commands keep running under their old timeouts; the
-    /// virtual devices follow what the bindings need.
-    public func setBindings(_ b: [Binding]) {
+    /// virtual devices follow what the bindings need, and what `others` (the sequences'
+    /// actions, performed by the service) need.
+    public func setBindings(_ b: [Binding], others: [Binding] = []) {
         bindings = b
-        outputs.configure(for: b)
+        outputs.configure(for: b + others)
         lastRun = [:]
         steps = [:]
     }
@@ -85,12 +86,17 @@ public final class ActionRunner {
     /// The earliest command timeout, for the loop's timer (read after every wakeup: no array made).
     public var deadline: Double? { running.values.lazy.map(\.deadline).min() }
 
+    /// The kiosk's mode: bindings with `in_mode` act only in their modes.
+    public var mode = KioskMode.implicitName
+    /// Carries out a `switch_mode` action (the service owns the modes): mode, `for`, the binding.
+    public var switchMode: (_ mode: String, _ seconds: Double?, _ binding: Binding) -> Void = { _, _, _ in }
+
     /// Runs the bindings `e` matches. The clock is read only when one matches: every gesture
     /// event comes through here (a pan's on every frame), and in an emulated VM a clock read is
     /// a system call. Bindings are tested in place and copied only when one matches.
     public func handle(_ e: GestureEvent, device: DeviceLabel, now clock: @autoclosure () -> Double) {
         var time: Double?
-        for i in bindings.indices where bindings[i].matches(e, device: device) {
+        for i in bindings.indices where bindings[i].matches(e, device: device, mode: mode) {
             let b = bindings[i]
             let now = time ?? clock()
             time = now
@@ -99,36 +105,7 @@ public final class ActionRunner {
                 stepCount = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q)
                 if e.phase == .changed && stepCount == nil { continue }
             }
-            if let last = lastRun[b.index], now - last < b.cooldown {
-                log.debug("binding \(b.index): in cooldown, \(e.kind.rawValue) \(e.phase.rawValue) skipped")
-                continue
-            }
-            guard case .command(let command) = b.action else {
-                do {
-                    try outputs.perform(b.action, at: e.center)
-                    lastRun[b.index] = now
-                    log.info("binding \(b.index): \(Self.describe(b.action)) for \(e.kind.rawValue) \(e.phase.rawValue)")
-                } catch {
-                    log.error("binding \(b.index): \(error)")
-                }
-                continue
-            }
-            let active = running.values.filter { $0.binding == b.index }.count
-                + starting.values.filter { $0.binding == b.index }.count
-            if active >= b.maxConcurrent {
-                log.warning("binding \(b.index): \(active) run(s) still going (max_concurrent \(b.maxConcurrent)), \(e.kind.rawValue) \(e.phase.rawValue) skipped")
-                continue
-            }
-            let env = baseEnvironment + GestureEnvironment.variables(e, device: device, steps: stepCount).map { "\($0.0)=\($0.1)" }
-            do {
-                try spawner.submit(.init(run: nextRun, argv: command.argv, environment: env))
-                starting[nextRun] = Starting(binding: b.index, started: now, timeout: b.timeout, program: command.argv[0],
-                                             cause: "\(e.kind.rawValue) \(e.phase.rawValue)")
-                nextRun += 1
-                lastRun[b.index] = now
-            } catch {
-                log.error("binding \(b.index): \(error)")
-            }
+            perform(b, for: (e, device), steps: stepCount, now: now)
         }
         // Steps also reset on phases the binding does not fire on.
         if e.kind.isContinuous {
@@ -139,11 +116,53 @@ public final class ActionRunner {
         }
     }
 
+    /// Carries out one binding's action, unless it is in its cooldown or at `max_concurrent`:
+    /// a matched `[[bind]]`, a completed `[[sequence]]`, or the screen's wake command (no
+    /// gesture: no `GESTURE_*` variables).
+    public func perform(_ b: Binding, for gesture: (event: GestureEvent, device: DeviceLabel)?, steps stepCount: Int? = nil, now: Double) {
+        let cause = gesture.map { "\($0.event.kind.rawValue) \($0.event.phase.rawValue)" } ?? "the screen waking"
+        if let last = lastRun[b.index], now - last < b.cooldown {
+            log.debug("binding \(b.index): in cooldown, \(cause) skipped")
+            return
+        }
+        switch b.action {
+        case .command(let command):
+            let active = running.values.filter { $0.binding == b.index }.count
+                + starting.values.filter { $0.binding == b.index }.count
+            if active >= b.maxConcurrent {
+                log.warning("binding \(b.index): \(active) run(s) still going (max_concurrent \(b.maxConcurrent)), \(cause) skipped")
+                return
+            }
+            let variables = gesture.map { GestureEnvironment.variables($0.event, device: $0.device, steps: stepCount) } ?? []
+            let env = baseEnvironment + variables.map { "\($0.0)=\($0.1)" }
+            do {
+                try spawner.submit(.init(run: nextRun, argv: command.argv, environment: env))
+                starting[nextRun] = Starting(binding: b.index, started: now, timeout: b.timeout, program: command.argv[0], cause: cause)
+                nextRun += 1
+                lastRun[b.index] = now
+            } catch {
+                log.error("binding \(b.index): \(error)")
+            }
+        case .switchMode(let m, let seconds):
+            lastRun[b.index] = now
+            switchMode(m, seconds, b)
+        case .keys, .click:
+            do {
+                try outputs.perform(b.action, at: gesture?.event.center ?? Point(x: 0.5, y: 0.5))
+                lastRun[b.index] = now
+                log.info("binding \(b.index): \(Self.describe(b.action)) for \(cause)")
+            } catch {
+                log.error("binding \(b.index): \(error)")
+            }
+        }
+    }
+
     private static func describe(_ action: BoundAction) -> String {
         switch action {
         case .command(let c): "ran \(c.argv[0])"
         case .keys(let chords): "typed " + chords.map(\.text).joined(separator: ", ")
         case .click(let button): "clicked \(button.rawValue)"
+        case .switchMode(let m, _): "mode \(m)"
         }
     }
 

@@ -31,7 +31,7 @@ public final class VirtualOutputs {
     public func configure(for bindings: [Binding]) {
         needed = Set(bindings.compactMap { b -> Role? in
             switch b.action {
-            case .command: nil
+            case .command, .switchMode: nil
             case .keys: .keyboard
             case .click: .pointer
             }
@@ -44,7 +44,7 @@ public final class VirtualOutputs {
     /// Types the chords, or clicks at `at` (normalized screen coordinates).
     public func perform(_ action: BoundAction, at point: Point) throws(DeviceError) {
         switch action {
-        case .command:
+        case .command, .switchMode:
             return
         case .keys(let chords):
             guard let keyboard = device(.keyboard) else { throw unavailable(.keyboard) }

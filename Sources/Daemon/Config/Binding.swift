@@ -23,6 +23,9 @@ public enum BoundAction: Sendable, Equatable {
     case keys([KeyChord])
     /// A click at the gesture's centre with the virtual pointer.
     case click(PointerButton)
+    /// Switches the kiosk's mode (`switch_mode`); with `for`, back to the mode before after
+    /// that many seconds.
+    case switchMode(String, for: Double?)
 
     public var isCommand: Bool { if case .command = self { true } else { false } }
 }
@@ -72,9 +75,15 @@ public struct Binding: Sendable, Equatable {
     public var timeout: Double
     public var cooldown: Double
     public var maxConcurrent: Int
+    /// `in_mode`: the modes it is active in; nil: every mode.
+    public var inModes: [String]? = nil
 
     public subscript<T>(dynamicMember key: KeyPath<GestureFilter, T>) -> T { filter[keyPath: key] }
 
-    /// Everything but the step: does this gesture event concern the binding?
-    public func matches(_ e: GestureEvent, device label: DeviceLabel) -> Bool { filter.matches(e, device: label) }
+    /// Everything but the step: does this gesture event concern the binding in this mode?
+    public func matches(_ e: GestureEvent, device label: DeviceLabel, mode: String) -> Bool {
+        isActive(in: mode) && filter.matches(e, device: label)
+    }
+
+    public func isActive(in mode: String) -> Bool { inModes?.contains(mode) ?? true }
 }

@@ -30,6 +30,7 @@ public struct ConfigExplanation {
         out.append(contentsOf: describe(config.shapes))
         out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
         for b in config.bindings { out.append("  " + describe(b)) }
+        out.append(contentsOf: describe(config.modes))
         if let m = config.mqtt { out.append(contentsOf: describe(m)) }
         return out.joined(separator: "\n")
     }
@@ -98,6 +99,27 @@ public struct ConfigExplanation {
         return cond
     }
 
+    private func describe(_ c: ModesConfig) -> [String] {
+        guard c.names != [KioskMode.implicitName] || !c.sequences.isEmpty || c.screen != ScreenConfig() else {
+            return ["modes: none (one mode: every recognizer, the app gets every touch)"]
+        }
+        var out = ["modes (starts in \(c.initial)):"]
+        for m in c.modes {
+            var parts = ["recognizers \(m.recognizers.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "all")",
+                         "the app gets \(m.appGetsTouches ? "every touch" : "nothing")"]
+            if let t = m.idleTimeout, let to = m.idleMode { parts.append("after \(fmt(t)) s without a touch: \(to)") }
+            if let w = m.wakeMode { parts.append("screen dark: the first touch wakes it, then \(w)") }
+            out.append("  \(m.name): " + parts.joined(separator: "; "))
+        }
+        if let p = c.screen.state { out.append("screen: dark while \(p) reads Off (dpms) or non-zero (bl_power), read at each first touch") }
+        if let w = c.screen.wake { out.append("screen: a waking touch runs \(w.argv.map { "\"\($0)\"" }.joined(separator: " "))") }
+        for q in c.sequences {
+            let steps = q.steps.map { describe($0).joined(separator: " ") }.joined(separator: " → ")
+            out.append("sequence \(q.name): \(steps) within \(fmt(q.within)) s → " + action(q.binding))
+        }
+        return out
+    }
+
     private func describe(_ m: MQTTConfig) -> [String] {
         let topic = m.topic ?? "gestured/<hostname>"
         var out = ["mqtt: \(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port) as \(m.clientID ?? "<hostname>"), topics \(topic)/…, commands also on \(m.fleetTopic)"]
@@ -115,13 +137,19 @@ public struct ConfigExplanation {
         var cond = describe(b.filter)
         if let v = b.shape { cond.append("shape \(v)") }
         if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
+        if let m = b.inModes { cond.append("in mode " + m.joined(separator: "/")) }
+        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(action(b))"
+    }
+
+    private func action(_ b: Binding) -> String {
         let what: String
         switch b.action {
         case .command(.argv(let a)): what = "run " + a.map { "\"\($0)\"" }.joined(separator: " ") + " (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
         case .command(.shell(let s)): what = "shell \"\(s)\" (timeout \(fmt(b.timeout)) s, cooldown \(fmt(b.cooldown)) s, at most \(b.maxConcurrent) at once)"
         case .keys(let chords): what = "keys " + chords.map(\.text).joined(separator: ", ") + " on the virtual keyboard (cooldown \(fmt(b.cooldown)) s)"
         case .click(let button): what = "\(button.rawValue) click at the gesture's centre with the virtual pointer (cooldown \(fmt(b.cooldown)) s)"
+        case .switchMode(let m, let seconds): what = "mode \(m)" + (seconds.map { " for \(fmt($0)) s, then back" } ?? "") + " (cooldown \(fmt(b.cooldown)) s)"
         }
-        return "[\(b.index)] \(cond.joined(separator: ", ")) → \(what)"
+        return what
     }
 }

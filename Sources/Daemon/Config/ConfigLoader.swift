@@ -59,11 +59,26 @@ public struct ConfigLoader {
             config.devices.append(DeviceSection(match: match, settings: settings, index: i + 1))
         }
         if let s = reader.table("shapes") { config.shapes = readShapes(s, configFile: file) }
-        for (i, b) in reader.tables("bind").enumerated() {
-            if let binding = readBinding(b, index: i + 1, regions: regionNames, shapes: config.shapes.names) { config.bindings.append(binding) }
+        config.modes = readModes(reader)
+        let modeNames = Set(config.modes.names)
+        let binds = reader.tables("bind")
+        for (i, b) in binds.enumerated() {
+            if let binding = readBinding(b, index: i + 1, regions: regionNames, shapes: config.shapes.names, modes: modeNames) {
+                config.bindings.append(binding)
+            }
         }
+        let sequences = reader.tables("sequence")
+        if sequences.count > Self.maxSequences { reader.error("sequence", "\(sequences.count) sequences; at most \(Self.maxSequences)") }
+        for (i, q) in sequences.prefix(Self.maxSequences).enumerated() {
+            // A sequence's action runs as the binding numbered after every [[bind]].
+            if let seq = readSequence(q, index: binds.count + i + 1, regions: regionNames, shapes: config.shapes.names, modes: modeNames,
+                                      taken: config.modes.sequences) {
+                config.modes.sequences.append(seq)
+            }
+        }
+        if let s = reader.table("screen") { config.modes.screen = readScreen(s) }
         if let m = reader.table("mqtt") { config.mqtt = readMQTT(m, regions: regionNames) }
-        reader.finish(expected: "socket, defaults, device, region, shapes, bind or mqtt")
+        reader.finish(expected: "socket, defaults, device, region, shapes, bind, mode, modes, sequence, screen or mqtt")
         if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
         return config
     }
@@ -334,9 +349,10 @@ public struct ConfigLoader {
 
     // MARK: [[bind]]
 
-    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>, shapes: Set<String>) -> Binding? {
+    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>, shapes: Set<String>, modes: Set<String>) -> Binding? {
         var ok = true
         let filter = readFilter(t, section: "[[bind]]", regions: regions, shapes: shapes, ok: &ok)
+        let inModes = readInModes(t, modes: modes, ok: &ok)
         let gesture = filter?.gesture
 
         let step = t.number("step", in: 1e-6...1e9)
@@ -353,23 +369,23 @@ public struct ConfigLoader {
             t.error(step == nil ? "step_of" : "step", "step and step_of go together (e.g. step = 10, step_of = \"translation_mm\")"); ok = false
         }
 
-        let action = readAction(t, ok: &ok)
+        let action = readAction(t, modes: modes, ok: &ok)
 
         let timeout = t.number("timeout", in: 0.001...86_400, unit: "s") ?? 10
         let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
         let maxConcurrent = t.int("max_concurrent", in: 1...64) ?? 1
         if let a = action, !a.isCommand {
             for k in ["timeout", "max_concurrent"] where t.has(k) {
-                t.error(k, "applies to commands (run, shell) only; keys and click are written at once"); ok = false
+                t.error(k, "applies to commands (run, shell) only; keys, click and switch_mode act at once"); ok = false
             }
         }
-        t.finish(expected: Self.filterKeys + ", step, step_of, run, shell, keys, click, timeout, cooldown or max_concurrent")
+        t.finish(expected: Self.filterKeys + ", in_mode, step, step_of, run, shell, keys, click, switch_mode, for, timeout, cooldown or max_concurrent")
 
         guard ok, var f = filter, let act = action else { return nil }
         if !t.has("phase") { f.phases = GestureFilter.defaultPhases(f.gesture, stepped: step != nil) }
         return Binding(
             index: index, filter: f, step: step, stepOf: stepOf,
-            action: act, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent)
+            action: act, timeout: timeout, cooldown: cooldown, maxConcurrent: maxConcurrent, inModes: inModes)
     }
 
     /// The keys a gesture filter reads, for `finish(expected:)` lists.
@@ -429,12 +445,16 @@ public struct ConfigLoader {
         return filter
     }
 
-    /// A binding's one action: run, shell, keys or click.
-    private static let actionKeys = ["run", "shell", "keys", "click"]
+    /// A binding's one action: run, shell, keys, click or switch_mode.
+    private static let actionKeys = ["run", "shell", "keys", "click", "switch_mode"]
     /// At most this many chords in one `keys` list.
     static let maxChords = 32
 
-    private func readAction(_ t: TableReader, ok: inout Bool) -> BoundAction? {
+    func readAction(_ t: TableReader, modes: Set<String>, ok: inout Bool) -> BoundAction? {
+        if t.has("for") && !t.has("switch_mode") {
+            _ = t.value("for")
+            t.error("for", "applies to switch_mode only (switch_mode = \"maintenance\", for = 300: back after 300 s)"); ok = false
+        }
         let given = Self.actionKeys.filter(t.has)
         guard given.count <= 1 else {
             for k in given { _ = t.value(k) }
@@ -445,7 +465,7 @@ public struct ConfigLoader {
             return nil
         }
         guard let key = given.first else {
-            t.diagnostics.error(t.path, "a [[bind]] needs run = [argv…] or shell = \"…\", or keys = \"ctrl+r\" or click = \"right\""); ok = false
+            t.diagnostics.error(t.path, "needs an action: run = [argv…] or shell = \"…\", keys = \"ctrl+r\", click = \"right\" or switch_mode = \"…\""); ok = false
             return nil
         }
         var action: BoundAction? = nil
@@ -471,6 +491,11 @@ public struct ConfigLoader {
                     }
                     if chords.count == texts.count { action = .keys(chords) }
                 }
+            }
+        case "switch_mode":
+            if let m = t.string("switch_mode") {
+                let seconds = t.number("for", in: 1...604_800, unit: "s")
+                if !modes.contains(m) { t.error("switch_mode", unknownMode(m, modes)) } else if !t.has("for") || seconds != nil { action = .switchMode(m, for: seconds) }
             }
         default:
             if let s = t.string("click") {

@@ -13,6 +13,8 @@ public struct DaemonConfig: Sendable {
     public var shapes = ShapesConfig()
     /// `[mqtt]`: nil when the daemon speaks to no broker.
     public var mqtt: MQTTConfig?
+    /// `[[mode]]`, `[modes]`, `[screen]`, `[[sequence]]`: a kiosk's modes and what switches them.
+    public var modes = ModesConfig()
 
     public init(file: String) { self.file = file }
 

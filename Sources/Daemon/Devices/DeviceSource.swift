@@ -7,6 +7,9 @@ protocol DeviceSource: AnyObject {
     var pipeline: DevicePipeline { get }
     /// Recognizers a client disabled on this device; they stay disabled across reloads.
     var disabled: Set<String> { get set }
+    /// Asked at the first touch of each sequence (set by the service); true: the app gets none
+    /// of the sequence (it woke a dark screen).
+    var touchDown: () -> Bool { get set }
     /// When the source next needs `wake` (monotonic seconds), or nil.
     var wakeTime: Double? { get }
     /// `.gone`: the device went away while it was read (a live source reads in `wake` when it

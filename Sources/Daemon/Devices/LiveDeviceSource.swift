@@ -20,6 +20,7 @@ final class LiveDeviceSource: DeviceSource {
     private(set) var pipeline: DevicePipeline
     private(set) var passthrough: Passthrough?
     var disabled: Set<String> = []
+    var touchDown: () -> Bool = { false }
     private let log: Logger
     /// Seconds; 0: the device is read whenever it is readable.
     private var readInterval: Double
@@ -46,16 +47,20 @@ final class LiveDeviceSource: DeviceSource {
     /// counts the interval from it, else from the last event read (the wakeup it caused).
     func readable(now: Double? = nil, emit: (GestureEvent) -> Void) -> SourceStatus {
         let pipeline = self.pipeline
+        let touchDown = self.touchDown
         var lastEvent: Double?
         while true {
             let outcome: ReadOutcome
             if let p = passthrough {
                 outcome = device.read {
                     lastEvent = $0.time
-                    if let e = p.feed($0, pipeline: pipeline, onGesture: emit) { self.writeFailed(e) }
+                    if let e = p.feed($0, pipeline: pipeline, touchDown: touchDown, onGesture: emit) { self.writeFailed(e) }
                 }
             } else {
-                outcome = device.read { lastEvent = $0.time; pipeline.feed($0, onGesture: emit) }
+                outcome = device.read {
+                    lastEvent = $0.time
+                    pipeline.feed($0, onFrame: { f in if f.startsSequence { _ = touchDown() } }, onGesture: emit)
+                }
             }
             switch outcome {
             case .more:

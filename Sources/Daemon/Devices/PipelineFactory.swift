@@ -12,12 +12,14 @@ public enum PipelineFactory {
     }
 
     /// The relay's rules when the config passes this device through, else nil. "edges" is the
-    /// edge swipe's band: as deep as its `depth_mm` on this device.
+    /// edge swipe's band: as deep as its `depth_mm` on this device. The regions of `[[sequence]]`
+    /// steps are delay regions on every passed-through device.
     static func passthroughRules(_ info: DeviceInfo, config: DaemonConfig) -> TouchRelay.Rules? {
         let s = config.settings(for: info.identity).settings
         guard s.passthrough == true else { return nil }
         var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, delayFingers: s.delayFingers)
-        for name in s.delayRegions ?? [] {
+        // The secret sequences' regions are delayed too: their taps must not press what is under them.
+        for name in Set((s.delayRegions ?? []) + config.modes.sequences.flatMap(\.regions)).sorted() {
             if name == "edges" {
                 rules.edgeDepthMM = EdgeSwipeRules(values: s.parameters[EdgeSwipeRecognizer.kind.rawValue] ?? [:]).depthMM
             } else if let r = config.regions.first(where: { $0.name == name }) {

@@ -9,6 +9,7 @@ final class RecordingSource: DeviceSource {
     let recording: Recording
     private(set) var pipeline: DevicePipeline
     var disabled: Set<String> = []
+    var touchDown: () -> Bool = { false }
     private let fast: Bool
     private let log: Logger
     private var next = 0
@@ -49,14 +50,14 @@ final class RecordingSource: DeviceSource {
                 // Timeouts between events fire in recording time, as they would have live.
                 let t = events[next].time
                 pipeline.fireDeadlines(until: t, onGesture: emit)
-                pipeline.feed(events[next], onGesture: emit)
+                feed(events[next], emit: emit)
                 next += 1
             }
             pipeline.fireDeadlines(until: .infinity, onGesture: emit)
         } else {
             let recNow = now - offset
             while next < events.count, events[next].time <= recNow {
-                pipeline.feed(events[next], onGesture: emit)
+                feed(events[next], emit: emit)
                 next += 1
             }
             if let d = pipeline.deadline, d <= recNow { pipeline.tick(now: recNow, onGesture: emit) }
@@ -66,6 +67,11 @@ final class RecordingSource: DeviceSource {
             log.info("replay of \(recording.path) finished (\(events.count) events)")
         }
         return .open
+    }
+
+    /// A recording has no app to keep touches from; the first touch still counts (idle, wake).
+    private func feed(_ e: InputEvent, emit: (GestureEvent) -> Void) {
+        pipeline.feed(e, onFrame: { f in if f.startsSequence { _ = touchDown() } }, onGesture: emit)
     }
 
     func rebuild(config: DaemonConfig, now: Double, emit: (GestureEvent) -> Void) {

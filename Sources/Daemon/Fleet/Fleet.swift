@@ -4,10 +4,10 @@ import Logging
 
 /// What the service tells the fleet's broker, and where: gestures that pass the `[mqtt]`
 /// filters to `<prefix>/gesture/<name>`, devices coming and going to `<prefix>/device`,
-/// command replies to `<prefix>/reply` (`<prefix>/status` is the link's own), and with
-/// `homeassistant = true` the kiosk's Home Assistant discovery and events. Lives on the
-/// daemon's thread; everything it sends goes through the link's bounded queue, the retained
-/// discovery through the link's retained state.
+/// mode changes to `<prefix>/mode`, command replies to `<prefix>/reply` (`<prefix>/status` is
+/// the link's own), and with `homeassistant = true` the kiosk's Home Assistant discovery and
+/// events. Lives on the daemon's thread; everything it sends goes through the link's bounded
+/// queue, the retained discovery through the link's retained state.
 final class Fleet {
     let link: MQTTLink
     private(set) var filters: [GestureFilter]
@@ -81,6 +81,11 @@ final class Fleet {
         w.key("device_id"); w.string(label.id)
         w.endObject()
         link.send(.init(topic: link.prefix + "/device", payload: w.text))
+    }
+
+    /// A change of the kiosk's mode (the line socket clients get) on `<prefix>/mode`.
+    func mode(_ line: String) {
+        link.send(.init(topic: link.prefix + "/mode", payload: line))
     }
 
     func reply(_ line: String) {

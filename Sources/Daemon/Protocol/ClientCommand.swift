@@ -2,13 +2,15 @@ import GestureKit
 
 /// One command line a client may send (one JSON object per line):
 /// `{"subscribe":["circle","pan"]}`, `{"enable":"circle","device":"Wacom*"}`,
-/// `{"disable":"circle"}`, `{"status":true}`, `{"replay":true}`.
+/// `{"disable":"circle"}`, `{"status":true}`, `{"replay":true}`, `{"mode":"maintenance"}`.
 public enum ClientCommand: Equatable {
     /// nil = every gesture again.
     case subscribe([String]?)
     case setEnabled(recognizer: String, enabled: Bool, device: String?)
     case status
     case replay
+    /// Switches the kiosk's mode.
+    case mode(String)
 
     public struct ParseError: Error { public var message: String }
 
@@ -24,7 +26,7 @@ public enum ClientCommand: Equatable {
         if let device, device.string == nil { return .failure(ParseError(message: "\"device\" must be a string (a name or glob)")) }
         let keys = Set(obj.keys).subtracting(["device"])
         guard keys.count == 1, let key = keys.first else {
-            return .failure(ParseError(message: "expected exactly one of subscribe, enable, disable, status, replay"))
+            return .failure(ParseError(message: "expected exactly one of subscribe, enable, disable, status, replay, mode"))
         }
         switch key {
         case "subscribe":
@@ -36,7 +38,10 @@ public enum ClientCommand: Equatable {
             return .success(.setEnabled(recognizer: name, enabled: key == "enable", device: device?.string))
         case "status": return .success(.status)
         case "replay": return .success(.replay)
-        default: return .failure(ParseError(message: "unknown command \"\(key)\" (known: subscribe, enable, disable, status, replay)"))
+        case "mode":
+            guard let name = obj[key]?.string else { return .failure(ParseError(message: "\"mode\" takes a mode's name")) }
+            return .success(.mode(name))
+        default: return .failure(ParseError(message: "unknown command \"\(key)\" (known: subscribe, enable, disable, status, replay, mode)"))
         }
     }
 }

@@ -13,6 +13,8 @@ enum ClientReply {
     case status(ServiceStatus)
     /// `{"ok":true,"replaying":n}`: the recordings restarted.
     case replaying(Int)
+    /// `{"ok":true,"mode":…}`: the mode now.
+    case mode(String)
 
     var line: String {
         var w = JSONWriter()
@@ -33,6 +35,9 @@ enum ClientReply {
         case .replaying(let count):
             w.key("ok"); w.bool(true)
             w.key("replaying"); w.int(count)
+        case .mode(let name):
+            w.key("ok"); w.bool(true)
+            w.key("mode"); w.string(name)
         }
         w.endObject()
         return w.text
@@ -52,6 +57,8 @@ struct ServiceStatus {
     var version: String
     /// The configuration file in use.
     var config: String
+    /// The kiosk's mode (`default` without `[[mode]]`).
+    var mode: String
     /// Socket clients connected, bindings configured.
     var clients: Int, bindings: Int
     /// Bound commands still running, recordings still playing.
@@ -66,6 +73,7 @@ struct ServiceStatus {
     func write(_ w: inout JSONWriter) {
         w.key("version"); w.string(version)
         w.key("config"); w.string(config)
+        w.key("mode"); w.string(mode)
         w.key("clients"); w.int(clients)
         w.key("bindings"); w.int(bindings)
         w.key("running_commands"); w.int(runningCommands)

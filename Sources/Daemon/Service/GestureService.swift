@@ -23,6 +23,14 @@ public final class GestureService {
     private let environment: [String: String]
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: Fleet?
+    /// The kiosk's mode (ServiceModes) and the secret sequences' progress.
+    var modes: ModeState
+    var sequences: SequenceMatcher
+    /// Mode changes of this wakeup, broadcast after it, so that the client whose command caused
+    /// one reads its reply first.
+    var modeEvents: [String] = []
+    /// Mode switches asked for during this wakeup, made after it (ServiceModes).
+    var modeRequests: [(mode: String, reason: String, seconds: Double?)] = []
 
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
@@ -34,7 +42,10 @@ public final class GestureService {
         timer = try DeadlineTimer()
         notifier = ServiceNotifier(environment: environment)
         runner = try ActionRunner(log: log)
-        runner.setBindings(config.bindings)
+        modes = ModeState(config.modes, now: MonotonicClock.now())
+        sequences = SequenceMatcher(config.modes.sequences)
+        runner.setBindings(config.bindings, others: config.modes.sequences.map(\.binding))
+        runner.mode = modes.current.name
     }
 
     /// The socket path: --socket, then the config, then the default for who we run as.
@@ -58,6 +69,9 @@ public final class GestureService {
         }
         hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
+        runner.switchMode = { [unowned self] mode, seconds, binding in
+            self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
+        }
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
@@ -98,6 +112,16 @@ public final class GestureService {
         let label = source.label
         hub.broadcast(e, device: label)
         runner.handle(e, device: label, now: MonotonicClock.now())
+        if !sequences.sequences.isEmpty {
+            for q in sequences.feed(e, device: label, mode: modes.current.name) {
+                log.info("sequence \(q.name) completed")
+                if case .switchMode(let m, let seconds) = q.binding.action {
+                    switchMode(to: m, reason: "sequence \(q.name)", for: seconds)
+                } else {
+                    runner.perform(q.binding, for: (e, label), now: MonotonicClock.now())
+                }
+            }
+        }
         fleet?.gesture(e, device: label)
     }
 
@@ -110,6 +134,7 @@ public final class GestureService {
             }
         }
         runner.expire(now: now)
+        if let d = modes.deadline, d <= now { modesDue(now: now) }
         if options.exitAfterReplay, !recordings.isEmpty, recordings.allSatisfy({ !$0.isPlaying }), runner.runningCount == 0 {
             log.info("replay finished, exiting (--exit-after-replay)")
             loop.stop()
@@ -119,8 +144,12 @@ public final class GestureService {
     /// After each wakeup: the events it produced go out to clients, one write each, and the one
     /// timer is armed for the earliest source wake-up or command timeout.
     private func afterWakeup() {
+        if !modeRequests.isEmpty { switchModes(now: MonotonicClock.now()) }
+        for line in modeEvents { hub.broadcast(line) }
+        modeEvents.removeAll()
         hub.flushBroadcasts()
         var t = runner.deadline
+        if let d = modes.deadline { t = min(t ?? d, d) }
         for s in sources { if let w = s.wakeTime { t = min(t ?? w, w) } }
         timer.arm(t)
     }

@@ -26,6 +26,9 @@ extension GestureService {
                 r.start(now: now)
             }
             return .replaying(recordings.count)
+        case .mode(let name):
+            guard switchMode(to: name, reason: client == nil ? "mqtt" : "socket") else { return .error(unknownMode(name)) }
+            return .mode(name)
         }
     }
 
@@ -37,9 +40,10 @@ extension GestureService {
         var changed: [DeviceSource] = []
         let now = MonotonicClock.now()
         for s in matched where s.pipeline.arena.recognizers.contains(where: { $0.name == name }) {
-            // Switched off mid-gesture, the recognizer is cancelled (a winner says so); the rest go on.
-            s.pipeline.arena.setEnabled(name, enabled, time: now) { self.deliver($0, from: s) }
+            // Switched off mid-gesture, the recognizer is cancelled (a winner says so); the rest go
+            // on. Enabled, it runs when the mode runs it.
             if enabled { s.disabled.remove(name) } else { s.disabled.insert(name) }
+            applyMode(to: s, now: now)
             changed.append(s)
         }
         if changed.isEmpty { return .error("no recognizer \"\(name)\" runs on \(device.map { "\"\($0)\"" } ?? "any device")") }
@@ -47,10 +51,15 @@ extension GestureService {
         return .switched(recognizer: name, enabled: enabled, devices: changed.map(\.label.name))
     }
 
+    private func unknownMode(_ name: String) -> String {
+        "unknown mode \"\(name)\" (defined: \(config.modes.names.joined(separator: ", ")))"
+    }
+
     private var status: ServiceStatus {
         ServiceStatus(
             version: DaemonInfo.version,
             config: config.file,
+            mode: modes.current.name,
             clients: hub.clientCount,
             bindings: config.bindings.count,
             runningCommands: runner.runningCount,

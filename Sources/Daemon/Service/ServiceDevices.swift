@@ -11,8 +11,10 @@ extension GestureService {
             let recording = try Recording.load(path: path)
             let source = RecordingSource(recording: recording, config: config, fast: options.fast, log: log)
             if !options.holdReplay { source.start(now: now) }
+            source.touchDown = { [unowned self] in self.touchDown() }
             recordings.append(source)
             sources.append(source)
+            applyMode(to: source, now: now)
             fleet?.device(source.label, added: true)
         }
     }
@@ -58,7 +60,9 @@ extension GestureService {
             }
             let fd = device.fd
             source.watch = { [unowned self] on in self.loop.modify(fd, events: on ? EventLoop.readable : 0) }
+            source.touchDown = { [unowned self] in self.touchDown() }
             sources.append(source)
+            applyMode(to: source, now: MonotonicClock.now())
             fleet?.device(source.label, added: true)
             announceToFleet()
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")

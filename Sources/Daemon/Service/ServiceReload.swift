@@ -21,10 +21,11 @@ extension GestureService {
         if let granted = ServiceSandbox.grantedToThisProcess() {
             for p in ServiceSandbox.problems(ServiceNeeds(config: fresh), granted: granted, probe: true) { log.error("\(p)") }
         }
-        runner.setBindings(fresh.bindings)
+        runner.setBindings(fresh.bindings, others: fresh.modes.sequences.map(\.binding))
         let now = MonotonicClock.now()
         for s in sources { s.rebuild(config: fresh, now: now) { self.deliver($0, from: s) } }
         announceToFleet()
+        reloadModes(now: now)
         log.info("configuration reloaded: \(fresh.bindings.count) bindings")
     }
 }

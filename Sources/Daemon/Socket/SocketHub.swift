@@ -139,8 +139,13 @@ public final class SocketHub {
     /// in one send per client.
     public func broadcast(_ event: GestureEvent, device: DeviceLabel) {
         guard !clients.isEmpty else { return }
-        let line = event.json(device: device)
-        for client in Array(clients.values) where client.wants(event.kind.rawValue) {
+        broadcast(event.json(device: device), gesture: event.kind.rawValue)
+    }
+
+    /// Queues a line for every client that wants `gesture`; nil: for every client (a mode
+    /// change concerns all of them, whatever they subscribed to).
+    public func broadcast(_ line: String, gesture: String? = nil) {
+        for client in Array(clients.values) where gesture.map(client.wants) ?? true {
             guard queue(line, for: client) else { continue }
             if !client.hasUnsentBroadcast {
                 client.hasUnsentBroadcast = true

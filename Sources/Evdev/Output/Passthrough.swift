@@ -17,11 +17,17 @@ public final class Passthrough {
     }
 
     /// One event read from the real device. Returns a write error the first time one happens.
+    /// `touchDown` is asked at the first touch of a sequence; true: the app never sees that
+    /// sequence (it woke a dark screen).
     @discardableResult
-    public func feed(_ e: InputEvent, pipeline: DevicePipeline, onGesture: (GestureEvent) -> Void) -> DeviceError? {
+    public func feed(_ e: InputEvent, pipeline: DevicePipeline, touchDown: () -> Bool = { false },
+                     onGesture: (GestureEvent) -> Void) -> DeviceError? {
         clone.record(e)
         let arena = pipeline.arena
-        pipeline.feed(e, judged: { frame in self.relay.frame(frame, claims: arena, out: &self.outputs) }, onGesture: onGesture)
+        pipeline.feed(e, judged: { frame in
+            if frame.startsSequence && touchDown() { self.relay.withholdSequence() }
+            self.relay.frame(frame, claims: arena, out: &self.outputs)
+        }, onGesture: onGesture)
         guard e.type == EV.SYN && e.code == SYN.REPORT else { return nil }
         return flush()
     }
@@ -50,6 +56,17 @@ public final class Passthrough {
         clone.discardPending()
         relay.drop(out: &outputs)
         flush()
+    }
+
+    /// Whether the app gets touches (a kiosk mode's `passthrough`): closing cancels the ones it has.
+    public func setAppTouches(_ on: Bool) {
+        guard on == relay.isClosed else { return }
+        if on {
+            relay.open()
+        } else {
+            relay.close(out: &outputs)
+            flush(frameEnded: false)
+        }
     }
 
     /// New rules (reload): the app's contacts are cancelled, the clone stays.

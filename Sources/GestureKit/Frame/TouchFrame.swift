@@ -43,6 +43,15 @@ public struct TouchFrame: Sendable {
         return n
     }
 
+    /// True when this frame's touches are the first of a sequence: some began, none was down before.
+    @inlinable public var startsSequence: Bool {
+        var began = false
+        for c in contacts {
+            if c.phase == .began { began = true } else if c.phase.isDown { return false }
+        }
+        return began
+    }
+
     /// True when some contact was cancelled in this frame.
     @inlinable public var hasCancellation: Bool {
         for c in contacts where c.phase == .cancelled { return true }

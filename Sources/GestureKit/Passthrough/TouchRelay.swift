@@ -81,6 +81,9 @@ public struct TouchRelay {
     private var fingersReached = false
     /// After a drop: contacts that begin before every finger is up are withheld.
     private var ignoringUntilAllUp = false
+    /// The app gets nothing (a kiosk mode's `passthrough = "none"`): every contact that begins
+    /// is withheld; gestures are still recognized from it.
+    public private(set) var isClosed = false
 
     public init(rules: Rules) {
         self.rules = rules
@@ -102,7 +105,7 @@ public struct TouchRelay {
                 deliver(i, out: &out)
             }
             let hold = fingersReached || delays(c, f.surface)
-            tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp ? .withheld : hold ? .held : .forwarding))
+            tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp || isClosed ? .withheld : hold ? .held : .forwarding))
         }
         if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
             fingersReached = true
@@ -154,6 +157,35 @@ public struct TouchRelay {
     /// forgotten, and contacts that begin before every finger is up are withheld (the arena
     /// ignores them too).
     public mutating func drop(out: inout [Output]) {
+        cancelForApp(out: &out)
+        ignoringUntilAllUp = true
+        fingersReached = false
+    }
+
+    /// The app gets nothing from now on: the contacts it has are cancelled (TOUCH_CANCEL), held
+    /// ones are never delivered, and every later contact is withheld until `open`.
+    public mutating func close(out: inout [Output]) {
+        guard !isClosed else { return }
+        isClosed = true
+        cancelForApp(out: &out)
+    }
+
+    /// The app gets touches again, from the next contact that begins; contacts down now stay
+    /// withheld until they lift (the app never saw their start).
+    public mutating func open() {
+        isClosed = false
+    }
+
+    /// The touches of the sequence beginning in the next frame are withheld until every finger
+    /// is up: the first touch on a dark screen only wakes it (call before that frame).
+    public mutating func withholdSequence() {
+        ignoringUntilAllUp = true
+    }
+
+    // MARK: Transitions
+
+    /// Cancels the app's contacts and forgets held ones (a drop, or the relay closing).
+    private mutating func cancelForApp(out: inout [Output]) {
         var cancelled = false
         for i in tracks.indices {
             switch tracks[i].state {
@@ -169,11 +201,7 @@ public struct TouchRelay {
         }
         if cancelled { out.append(.sync) }
         tracks.removeAll { $0.lifted }
-        ignoringUntilAllUp = true
-        fingersReached = false
     }
-
-    // MARK: Transitions
 
     private mutating func settleClaims(_ claims: some ContactClaims, out: inout [Output]) {
         var cancelled = false

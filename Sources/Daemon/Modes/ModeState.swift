@@ -1,0 +1,84 @@
+/// Which mode the kiosk is in and when it leaves it by itself: a `for` that runs out, or the
+/// mode's idle timeout. Pure state (times are given); the service applies each change.
+///
+/// Idle is counted from the last touch-down (or the mode's start). Its timer is not moved at
+/// every touch: when it fires, it looks at the last touch and, if there was one since, sets
+/// itself for that touch's timeout. A busy kiosk so costs one wakeup per timeout, an idle one
+/// none once it is in a mode without a timeout.
+struct ModeState {
+    /// One change, as broadcast: `{"event":"mode","mode":…,"previous":…,"reason":…}`.
+    struct Change: Equatable {
+        var mode: String
+        var previous: String
+        var reason: String
+    }
+
+    private(set) var config: ModesConfig
+    private(set) var current: KioskMode
+    /// After a `for`: when, and to which mode, it goes back.
+    private(set) var returnAt: (time: Double, mode: String)?
+    private(set) var idleCheckAt: Double?
+    private var lastTouch: Double
+
+    init(_ config: ModesConfig, now: Double) {
+        self.config = config
+        current = config.mode(named: config.initial) ?? config.modes[0]
+        lastTouch = now
+        idleCheckAt = current.idleTimeout.map { now + $0 }
+    }
+
+    /// The next time `due` has something to do.
+    var deadline: Double? {
+        switch (returnAt?.time, idleCheckAt) {
+        case let (r?, i?): min(r, i)
+        case let (r, i): r ?? i
+        }
+    }
+
+    /// A new config (reload): the mode stays when it still exists (its timers restart),
+    /// else the initial mode.
+    mutating func reload(_ fresh: ModesConfig, now: Double) -> Change? {
+        config = fresh
+        let name = fresh.mode(named: current.name) != nil ? current.name : fresh.initial
+        returnAt = nil
+        return enter(name, reason: "reload", now: now)
+    }
+
+    /// Switches to a mode (a no-op but for its timers when it is the current one); with
+    /// `seconds`, back to the current mode after that long. Nil when the mode is unknown or
+    /// already current.
+    mutating func switchTo(_ name: String, reason: String, for seconds: Double? = nil, now: Double) -> Change? {
+        guard config.mode(named: name) != nil else { return nil }
+        let back = current.name
+        let change = enter(name, reason: reason, now: now)
+        returnAt = seconds.map { (now + $0, back) }
+        return change
+    }
+
+    mutating func touched(now: Double) { lastTouch = now }
+
+    /// A `for` that ran out, or the idle timeout.
+    mutating func due(now: Double) -> Change? {
+        if let r = returnAt, r.time <= now {
+            returnAt = nil
+            return enter(r.mode, reason: "timer", now: now)
+        }
+        guard let check = idleCheckAt, check <= now, let timeout = current.idleTimeout, let idle = current.idleMode else { return nil }
+        let at = lastTouch + timeout
+        if at > now {
+            idleCheckAt = at
+            return nil
+        }
+        returnAt = nil
+        return enter(idle, reason: "idle", now: now)
+    }
+
+    private mutating func enter(_ name: String, reason: String, now: Double) -> Change? {
+        guard let mode = config.mode(named: name) else { return nil }
+        let previous = current.name
+        current = mode
+        lastTouch = now
+        idleCheckAt = mode.idleTimeout.map { now + $0 }
+        return previous == name ? nil : Change(mode: name, previous: previous, reason: reason)
+    }
+}

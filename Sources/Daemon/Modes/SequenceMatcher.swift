@@ -1,0 +1,50 @@
+import Evdev
+import GestureKit
+
+/// Follows the secret sequences (`[[sequence]]`) through the stream of gesture events. Only
+/// events that finish a gesture count (a tap recognized, a pan ended): one that is the next
+/// step moves the sequence on; any other breaks it (it may start it again), as does a step
+/// later than `within` seconds after the first. So a sequence of four corner taps completes only
+/// when those four taps come with no other gesture between them.
+public struct SequenceMatcher {
+    private struct Progress {
+        var next = 0
+        var started = 0.0
+    }
+
+    public private(set) var sequences: [SecretSequence]
+    private var progress: [Progress]
+    /// The most steps each sequence has had in a row so far (how near the stream came to it).
+    public private(set) var furthest: [Int]
+
+    public init(_ sequences: [SecretSequence]) {
+        self.sequences = sequences
+        progress = Array(repeating: Progress(), count: sequences.count)
+        furthest = Array(repeating: 0, count: sequences.count)
+    }
+
+    /// The sequences `e` completes in `mode` (those whose `in_mode` allows it).
+    public mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String) -> [SecretSequence] {
+        guard e.phase == .recognized || e.phase == .ended else { return [] }
+        var done: [SecretSequence] = []
+        for i in sequences.indices {
+            let q = sequences[i]
+            guard q.binding.isActive(in: mode) else { progress[i] = Progress(); continue }
+            var p = progress[i]
+            if p.next > 0, e.time - p.started > q.within || !q.steps[p.next].matches(e, device: device) {
+                p = Progress()
+            }
+            if q.steps[p.next].matches(e, device: device) {
+                if p.next == 0 { p.started = e.time }
+                p.next += 1
+                furthest[i] = max(furthest[i], p.next)
+                if p.next == q.steps.count {
+                    done.append(q)
+                    p = Progress()
+                }
+            }
+            progress[i] = p
+        }
+        return done
+    }
+}
