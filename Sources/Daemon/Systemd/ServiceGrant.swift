@@ -59,11 +59,13 @@ public struct ServiceNeeds: Sendable {
         for d in config.devices where d.settings.passthrough == true {
             reasons.append((.uinput, "passthrough in [[device]] \(d.index)"))
         }
-        for b in config.bindings {
-            switch b.action {
-            case .keys: reasons.append((.uinput, "keys in [[bind]] \(b.index)"))
-            case .click: reasons.append((.uinput, "click in [[bind]] \(b.index)"))
-            case .command: break
+        let actions = config.bindings.map { ($0.action, "[[bind]] \($0.index)") }
+            + config.modes.sequences.map { ($0.binding.action, "[[sequence]] \($0.name)") }
+        for (action, section) in actions {
+            switch action {
+            case .keys: reasons.append((.uinput, "keys in \(section)"))
+            case .click: reasons.append((.uinput, "click in \(section)"))
+            case .command, .switchMode: break
             }
         }
         if let m = config.mqtt { reasons.append((.network, "[mqtt] \(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port)")) }
