@@ -21,6 +21,9 @@ report. Contact ids follow the panel's kernel quirks: the slot (SLOT_IS_CONTACTI
 + 1 (…_MINUS_ONE), or arbitrary ids that keep rising, as most firmware sends them.
 
 Commands, one a line:
+    config FILE NAME... [passthrough NAME...]
+                      appends the daemon's [[device]] sections for these panels to FILE:
+                      size_mm for those that report no size, passthrough for those named last
     create NAME INFO_FILE   makes the panel NAME of the fixture
     play GESTURE      one gesture of gestures() below, centred on the panel, fingers down to up
     drag              one finger down at the left, moved 40 mm right over 1.5 s, kept down
@@ -47,6 +50,14 @@ BUS = {"usb": BusType.USB, "i2c": BusType.I2C, "bluetooth": BusType.BLUETOOTH}
 
 
 # ---- the panel ----------------------------------------------------------------------------
+
+def reports_size(report):
+    """Whether the kernel gives the touch axes a resolution: hid-input computes one only for a
+    position field in centimetres (unit 0x11) or inches (0x13) with a physical range
+    (hidinput_calc_abs_res); otherwise the node says 0 and the daemon needs size_mm."""
+    x = next(f for f in report if f.usage_name == "X")
+    return x.unit in (0x11, 0x13) and x.physical_max > x.physical_min
+
 
 def touch_report(rdesc):
     """The input report that carries the touches: the one with the most Contact Id fields."""
@@ -370,6 +381,9 @@ class Surface:
         self.ax, self.ay = caps[evdev.ecodes.ABS_MT_POSITION_X], caps[evdev.ecodes.ABS_MT_POSITION_Y]
         slots = caps[evdev.ecodes.ABS_MT_SLOT].max + 1 if evdev.ecodes.ABS_MT_SLOT in caps else 1
         reported = self.ax.resolution > 0 and self.ay.resolution > 0
+        if reported != reports_size(dev.report):
+            raise SystemExit(f"hid-panel.py: {name}: the kernel gave resolution {self.ax.resolution}"
+                             f"×{self.ay.resolution}, not what reports_size() predicts for the config")
         self.w = (self.ax.max - self.ax.min) / self.ax.resolution if reported else ASSUMED_MM[0]
         self.h = (self.ay.max - self.ay.min) / self.ay.resolution if reported else ASSUMED_MM[1]
         info = {"node": node, "width_mm": round(self.w, 1) if reported else None,
@@ -423,7 +437,21 @@ def main():
         p = line.split()
         if not p:
             continue
-        if p[0] == "create":
+        if p[0] == "config":
+            # [[device]] sections for the panels of the run: size_mm where the panel reports no
+            # size, passthrough for those named after "passthrough".
+            names = p[2:p.index("passthrough")] if "passthrough" in p else p[2:]
+            through = set(p[p.index("passthrough") + 1:]) if "passthrough" in p else set()
+            with open(p[1], "a") as f:
+                for n in names:
+                    if n not in panels:
+                        raise SystemExit(f"hid-panel.py: no panel {n!r} in {fixture}")
+                    rd = ReportDescriptor.from_bytes(bytes.fromhex(panels[n]["rdesc"]))
+                    if not reports_size(touch_report(rd)):
+                        f.write(f'\n[[device]]\nname = "uhid {n}*"\nsize_mm = [{ASSUMED_MM[0]}, {ASSUMED_MM[1]}]\n')
+                    if n in through:
+                        f.write(f'\n[[device]]\nname = "uhid {n}*"\npassthrough = true\n')
+        elif p[0] == "create":
             if p[1] not in panels:
                 raise SystemExit(f"hid-panel.py: no panel {p[1]!r} in {fixture}")
             dev = Panel(panels[p[1]])
