@@ -55,7 +55,8 @@ for p in $panels; do
   wait_until 60 test -s "$info" || die "hid-panel.py made no device for $p: $(tail -5 "$SDIR/hid-panel.log")"
   node=$(sed -n 's/.*"node": "\([^"]*\)".*/\1/p' "$info")
   say "$p: $(cat "$info")"
-  wait_daemon_opens "$node"
+  # Hotplug under emulation on a busy host can take longer than lib.sh's 20 s.
+  wait_until 60 daemon_holds "$node" || { expect_daemon_alive "waiting for it to open $node"; die "the daemon did not open $p ($node) within 60 s"; }
   app=()
   case " $PASSTHROUGH " in *" $p "*)
     clone=
