@@ -44,7 +44,8 @@ echo "config $WORK/hid.toml $panels passthrough $PASSTHROUGH" >&8
 echo "mark $WORK/config.done" >&8
 wait_until 240 test -e "$WORK/config.done" || die "hid-panel.py wrote no config: $(tail -5 "$SDIR/hid-panel.log")"
 cp "$WORK/hid.toml" "$SDIR/hid.toml"
-daemon_start "$WORK/hid.toml"
+# Started right after hid-panel.py's imports, on a busy host the debug build can take over 30 s.
+DAEMON_START_S=90 daemon_start "$WORK/hid.toml"
 
 failed=0 i=0
 for p in $panels; do
