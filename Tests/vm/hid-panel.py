@@ -29,7 +29,8 @@ Commands, one a line:
     drag              one finger down at the left, moved 40 mm right over 1.5 s, kept down
                       (the panel keeps scanning it until the next command)
     unplug            destroys the panel, touches still down
-    mark FILE         creates FILE (the scenario waits for it)
+    mark FILE         creates FILE holding the last gesture's timing: "N scans in T s, longest
+                      gap G ms" (the scenario waits for it)
 """
 import json
 import math
@@ -432,6 +433,7 @@ def main():
     fixture = sys.argv[1]
     panels = {p["name"]: p for p in json.load(open(fixture))}
     dev = surface = dispatcher = None
+    timing = ""
     lines = Lines()
     while (line := lines.next()) is not None:
         p = line.split()
@@ -462,7 +464,8 @@ def main():
         elif p[0] == "play":
             if p[1] not in surface.library:
                 raise SystemExit(f"hid-panel.py: unknown gesture {p[1]!r} (known: {' '.join(surface.library)})")
-            print(f"hid-panel: {p[1]}: {play(dev, surface, surface.library[p[1]])}", flush=True)
+            timing = play(dev, surface, surface.library[p[1]])
+            print(f"hid-panel: {p[1]}: {timing}", flush=True)
         elif p[0] == "drag":
             play(dev, surface, [(0, 1.5, moving(-20 - surface.w / 4, 0, 40, 0, 0.05, 1.5))], keep_down=True)
             # Keep scanning the held finger until the next command, as a panel does.
@@ -476,7 +479,10 @@ def main():
             print(f"hid-panel: {dev.name} unplugged", flush=True)
             dev = surface = None
         elif p[0] == "mark":
-            open(p[1], "w").close()
+            # Atomically, with the last gesture's timing (hid-gestures.py reads it).
+            with open(p[1] + ".tmp", "w") as f:
+                f.write(timing)
+            os.rename(p[1] + ".tmp", p[1])
         else:
             raise SystemExit(f"hid-panel.py: unknown command {p[0]!r}")
     return 0
