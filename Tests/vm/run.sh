@@ -8,7 +8,7 @@
 #
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
-# not a product one. VM_TIMEOUT (seconds, default 1500) bounds the whole VM run.
+# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run.
 # HID_PANELS picks the real touchscreens of scenario 50: ci (default), all, or names, comma-separated.
 # Ends with the line "vm: N passed, M failed"; exits non-zero if anything failed or the VM
 # did not boot. Nothing is ever skipped: a scenario that did not report is a failure.
@@ -16,7 +16,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 gestured=${GESTURED:-$repo/.build/debug/gestured}
-vm_timeout=${VM_TIMEOUT:-1500}
+vm_timeout=${VM_TIMEOUT:-2400}
 
 # Which scenarios: all by default, else those whose number is given.
 mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')

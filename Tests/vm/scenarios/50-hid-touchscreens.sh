@@ -7,7 +7,7 @@
 # PASSTHROUGH, the one-finger tap must reach `libinput debug-events` on the clone. Ends with
 # the per-panel table (also in $SDIR/table.md); any failed cell fails the scenario.
 # HID_PANELS: "ci" (default, CI_PANELS below), "all", or panel names separated by commas.
-# time-limit: 900
+# time-limit: 1500
 # CI plays one panel of each reporting style (all 45: HID_PANELS=all, about 40 minutes):
 # one contact per report without a contact count, ids = slots (eGalax) or arbitrary (Data
 # Modul); two per report in hybrid mode with pen and mouse nodes beside (N-Trig); 2 contacts
