@@ -3,14 +3,15 @@
 #   scripts/deps.sh build   – libraries and tools to build and run the daemon
 #   scripts/deps.sh test    – plus what the tests use (systemd-analyze, rsvg-convert, valgrind)
 #   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
-#                             python3-evdev for the passthrough scenarios' scripted touchscreen)
+#                             python3-evdev for the passthrough scenarios' scripted touchscreen,
+#                             hid-tools from PyPI for scenario 50's real touchscreens through /dev/uhid)
 set -euo pipefail
 level=${1:-build}
 
 pkgs=(binutils libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev util-linux) ;;
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
 esac
@@ -49,4 +50,12 @@ if [ "$level" != build ] && ! "$HA_VENV/bin/python3" -c 'import homeassistant, j
   python3 -m venv "$HA_VENV"
   "$HA_VENV/bin/pip" install -q homeassistant==2024.3.3 paho-mqtt==1.6.1 janus==1.0.0 Pillow==10.2.0 \
     psutil-home-assistant==0.0.1 securetar==2024.2.1 home-assistant-frontend==20240307.0 'josepy<2'
+fi
+
+# Scenario 50 makes real touchscreens through /dev/uhid with hid-tools (a test dependency only),
+# run by the guest's /usr/bin/python3 (the guest shares this filesystem).
+if [ "$level" = vm ] && ! /usr/bin/python3 -c 'import hidtools.uhid' >/dev/null 2>&1; then
+  echo "deps.sh: installing hid-tools 0.12 from PyPI for /usr/bin/python3" >&2
+  /usr/bin/python3 -m pip install -q 'hid-tools==0.12' 2>/dev/null \
+    || /usr/bin/python3 -m pip install -q --break-system-packages 'hid-tools==0.12'
 fi

@@ -50,9 +50,13 @@ for s in "$@"; do
   mkdir -p "$sdir"; chmod 777 "$sdir"
   t0=$(date +%s.%N)
   say "running $s"
-  # Each scenario in its own bash with the helpers; a hard limit so one hang cannot eat the suite.
+  # Each scenario in its own bash with the helpers; a hard limit so one hang cannot eat the suite:
+  # SCENARIO_TIMEOUT, or the scenario's own "# time-limit: N" line if that is longer.
+  limit=${SCENARIO_TIMEOUT:-120}
+  own=$(sed -n 's/^# time-limit: \([0-9]*\)$/\1/p' "$vmdir/scenarios/$s.sh" | head -1)
+  [ -n "$own" ] && [ "$own" -gt "$limit" ] && limit=$own
   SDIR=$sdir REPO=$repo VMDIR=$vmdir GESTURED=$gestured \
-    timeout -k 5 ${SCENARIO_TIMEOUT:-120} bash -c 'source "$VMDIR/lib.sh"; source "$VMDIR/scenarios/$1.sh"' _ "$s" \
+    timeout -k 5 "$limit" bash -c 'source "$VMDIR/lib.sh"; source "$VMDIR/scenarios/$1.sh"' _ "$s" \
     > "$sdir/log" 2>&1 </dev/null
   rc=$?
   # Whatever the scenario left behind (daemon, devices, clients) is stopped by its recorded pid.
@@ -68,7 +72,7 @@ for s in "$@"; do
   else
     failures=$((failures + 1))
     reason=$(grep -m1 '^FAIL' "$sdir/log" || true)
-    [ $rc -eq 124 ] && reason="timed out after ${SCENARIO_TIMEOUT:-120} s; ${reason}"
+    [ $rc -eq 124 ] && reason="timed out after ${limit} s; ${reason}"
     echo "fail (exit $rc): ${reason:-no reason printed}" > "$sdir/status"
   fi
   say "$s: $(cat "$sdir/status") in $(cat "$sdir/seconds") s"

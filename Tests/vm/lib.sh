@@ -100,7 +100,8 @@ config() {
 }
 
 # daemon_start CONFIG [setpriv options...]: starts gestured (as root, or as the user the
-# setpriv options give) and waits for its socket, whose path is SOCK.
+# setpriv options give) and waits for its socket, whose path is SOCK (DAEMON_START_S seconds,
+# default 30).
 daemon_start() {
   local conf=$1; shift
   if [ $# -gt 0 ]; then
@@ -110,9 +111,9 @@ daemon_start() {
   fi
   DAEMON_PID=$!; track "$DAEMON_PID"
   say "daemon started (pid $DAEMON_PID) with $conf"
-  wait_until 30 socket_or_exit || true
+  wait_until "${DAEMON_START_S:-30}" socket_or_exit || true
   daemon_alive || die "the daemon exited at start"
-  test -S "$SOCK" || die "the daemon made no socket at $SOCK in 30 s"
+  test -S "$SOCK" || die "the daemon made no socket at $SOCK in ${DAEMON_START_S:-30} s"
   say "daemon socket $SOCK is up"
 }
 

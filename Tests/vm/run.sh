@@ -8,14 +8,15 @@
 #
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
-# not a product one. VM_TIMEOUT (seconds, default 900) bounds the whole VM run.
+# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run.
+# HID_PANELS picks the real touchscreens of scenario 50: ci (default), all, or names, comma-separated.
 # Ends with the line "vm: N passed, M failed"; exits non-zero if anything failed or the VM
 # did not boot. Nothing is ever skipped: a scenario that did not report is a failure.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 gestured=${GESTURED:-$repo/.build/debug/gestured}
-vm_timeout=${VM_TIMEOUT:-900}
+vm_timeout=${VM_TIMEOUT:-2400}
 
 # Which scenarios: all by default, else those whose number is given.
 mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')
@@ -44,6 +45,7 @@ for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setp
   command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
 done
 /usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found (run scripts/deps.sh vm)"
+/usr/bin/python3 -c 'import hidtools.uhid' 2>/dev/null || cannot_run "hid-tools not found for /usr/bin/python3 (run scripts/deps.sh vm)"
 kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
 [ -n "$kernel" ] || cannot_run "no /boot/vmlinuz-*-amd64 (install linux-image-amd64)"
 [ -x "$gestured" ] || cannot_run "no daemon binary at $gestured (run swift build)"
@@ -58,7 +60,7 @@ start=$(date +%s)
 # No TTY and no stdin in CI: stdin comes from /dev/null, the guest's output is a plain stream.
 timeout -k 20 "$vm_timeout" \
   vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-      -- "SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+      -- "HID_PANELS=${HID_PANELS:-ci} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
   </dev/null 2>&1 | tee "$results/console.log"
 vm_status=${PIPESTATUS[0]}
 echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"

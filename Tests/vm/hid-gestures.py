@@ -1,0 +1,224 @@
+#!/usr/bin/python3
+"""Plays the gesture script on one uhid panel and judges it by the daemon's socket events.
+
+    hid-gestures.py SOCKET PANEL_FIFO INFO_FILE RESULT_FILE [APP_FILE]
+    hid-gestures.py --table RESULT_FILE...
+
+PANEL_FIFO is the stdin of a running hid-panel.py, INFO_FILE what it wrote. Each gesture is
+played on the panel and the daemon's events are read from its socket until the expected one
+arrives (WAIT_S at most; then it failed, with what came instead). A gesture that needs more
+contacts than the panel reports at once is skipped, and the table says so. Last comes an
+unplug in the middle of a pan, which must cancel the pan. With APP_FILE (the output of
+`libinput debug-events` on the passthrough clone), the one-finger tap must also reach the app.
+RESULT_FILE gets one JSON object: panel facts and gesture -> "ok" | "skip: …" | "FAIL: …".
+Exit status 0 when no gesture failed.
+
+--table prints the results of many panels as a Markdown table (a row per panel).
+"""
+import json
+import os
+import re
+import socket
+import sys
+import time
+
+WAIT_S = 6.0  # a 1-finger tap waits out the double-tap interval; emulation is slow
+# A gesture whose scans came further apart than this was not played as a panel sends it (the
+# emulated VM starved of CPU): its result says so, and the table marks it "lag", a failure
+# of the run, not of the panel.
+MAX_GAP_MS = 50
+
+# gesture -> (fingers it needs, the event that recognizes it: key -> value or regex)
+EXPECT = {
+    "circle": (1, {"gesture": "circle"}),
+    "checkmark": (1, {"gesture": "checkmark"}),
+    "tap-1": (1, {"gesture": "tap", "fingers": 1}),
+    "tap-2": (2, {"gesture": "tap", "fingers": 2}),
+    "tap-3": (3, {"gesture": "tap", "fingers": 3}),
+    "tap-4": (4, {"gesture": "tap", "fingers": 4}),
+    "pinch": (2, {"gesture": "pinch"}),
+    "rotate": (2, {"gesture": "rotate"}),
+    "edge-swipe": (1, {"gesture": "edge_swipe", "edge": "left"}),
+    "long-press": (1, {"gesture": "long_press", "phase": "began"}),
+}
+for n in (3, 4):
+    for d in ("right", "left", "up", "down"):
+        EXPECT[f"swipe-{n}-{d}"] = (n, {"gesture": "swipe", "fingers": n, "direction": d})
+ORDER = (["circle", "checkmark", "tap-1", "tap-2", "tap-3", "tap-4"]
+         + [f"swipe-{n}-{d}" for n in (3, 4) for d in ("right", "left", "up", "down")]
+         + ["pinch", "rotate", "edge-swipe", "long-press", "unplug"])
+
+
+class Events:
+    def __init__(self, path):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(path)
+        self.s.settimeout(0.1)
+        self.buf = b""
+        self.seen = []
+
+    def pump(self):
+        try:
+            chunk = self.s.recv(65536)
+        except socket.timeout:
+            return
+        if not chunk:
+            raise SystemExit("hid-gestures.py: the daemon closed the socket")
+        self.buf += chunk
+        *lines, self.buf = self.buf.split(b"\n")
+        for line in lines:
+            if line.strip():
+                self.seen.append(json.loads(line))
+
+    def wait(self, after, want, limit):
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            if any(matches(e, want) for e in self.seen[after:]):
+                return True
+            self.pump()
+        return False
+
+
+def matches(e, want):
+    return all(str(e.get(k)) == str(v) for k, v in want.items())
+
+
+def summary(events):
+    """What the daemon recognized: discrete gestures and continuous ones that began."""
+    out = []
+    for e in events:
+        if e.get("phase") not in ("recognized", "began", "cancelled"):
+            continue
+        s = e.get("gesture", "?")
+        if e.get("fingers", 1) != 1:
+            s += f"/{e['fingers']}"
+        if e.get("direction"):
+            s += f" {e['direction']}"
+        if e.get("phase") == "cancelled":
+            s += " cancelled"
+        if s not in out:
+            out.append(s)
+    return "+".join(out) or "nothing"
+
+
+class Panel:
+    def __init__(self, fifo, marks):
+        self.f = open(fifo, "w")
+        self.marks = marks
+        self.n = 0
+
+    def do(self, cmd, limit=30):
+        self.n += 1
+        mark = f"{self.marks}.done.{self.n}"
+        self.f.write(f"{cmd}\nmark {mark}\n")
+        self.f.flush()
+        end = time.monotonic() + limit
+        while not os.path.exists(mark):
+            if time.monotonic() > end:
+                raise SystemExit(f"hid-gestures.py: the panel did not finish '{cmd}' in {limit} s")
+            time.sleep(0.02)
+        return open(mark).read()
+
+
+def lagged(timing):
+    m = re.search(r"longest gap (\d+) ms", timing)
+    return m is not None and int(m.group(1)) > MAX_GAP_MS
+
+
+def app_tap(app_file, after_line):
+    lines = open(app_file, errors="replace").read().splitlines()[after_line:]
+    kinds = [m.group(1) for m in (re.search(r"TOUCH_(DOWN|UP|CANCEL)", l) for l in lines) if m]
+    if kinds[:1] == ["DOWN"] and ("UP" in kinds or "CANCEL" in kinds):
+        return "ok (" + " ".join(kinds) + ")"
+    return "FAIL: the app saw " + (" ".join(kinds) or "no touch")
+
+
+def run(sock, fifo, info_file, result_file, app_file=None):
+    info = json.load(open(info_file))
+    ev = Events(sock)
+    panel = Panel(fifo, info_file)
+    results = {"_info": info}
+    time.sleep(0.5)
+    for g in ORDER[:-1]:
+        need, want = EXPECT[g]
+        if need > info["contacts"]:
+            results[g] = f"skip: {need} fingers, the panel reports {info['contacts']}"
+            continue
+        ev.pump()
+        mark = len(ev.seen)
+        app_mark = len(open(app_file).read().splitlines()) if app_file and g == "tap-1" else 0
+        t0 = time.monotonic()
+        timing = panel.do(f"play {g}")
+        ok = ev.wait(mark, want, WAIT_S)
+        time.sleep(0.3)  # whatever else this gesture made
+        ev.pump()
+        got = summary(ev.seen[mark:])
+        results[g] = "ok" if ok else f"FAIL{' (lag)' if lagged(timing) else ''}: {got}; panel {timing}"
+        print(f"{g}: {results[g]} ({time.monotonic() - t0:.1f} s; recognized {got}; panel {timing})", flush=True)
+        if app_file and g == "tap-1":
+            time.sleep(0.5)
+            results["app-tap"] = app_tap(app_file, app_mark)
+            print(f"app-tap: {results['app-tap']}", flush=True)
+        # A gesture not recognized may leave arbitration undecided; let it settle.
+        time.sleep(0.2 if ok else 1.0)
+    # An unplug in the middle of a pan: the pan is cancelled, never ended.
+    ev.pump()
+    mark = len(ev.seen)
+    panel.do("drag")
+    began = ev.wait(mark, {"gesture": "pan", "phase": "began"}, WAIT_S)
+    panel.do("unplug")
+    cancelled = ev.wait(mark, {"gesture": "pan", "phase": "cancelled"}, WAIT_S)
+    ended = any(matches(e, {"gesture": "pan", "phase": "ended"}) for e in ev.seen[mark:])
+    results["unplug"] = ("ok" if began and cancelled and not ended else
+                         f"FAIL: pan {'began' if began else 'never began'}, "
+                         f"{'cancelled' if cancelled else 'not cancelled'}"
+                         f"{', ended' if ended else ''}; recognized {summary(ev.seen[mark:])}")
+    print(f"unplug: {results['unplug']}", flush=True)
+    with open(result_file, "w") as f:
+        json.dump(results, f)
+    return 1 if any(str(v).startswith("FAIL") for k, v in results.items() if k != "_info") else 0
+
+
+def table(files):
+    cols = ORDER[:-1] + ["unplug", "app-tap"]
+    short = {"circle": "○", "checkmark": "✓"}
+    head = ["panel", "per report", "ids", "contacts"] + [short.get(c, c) for c in cols]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    failures = []
+    for path in files:
+        r = json.load(open(path))
+        i = r["_info"]
+        name = os.path.basename(path).removesuffix(".json")
+        cells = [name, str(i["per_report"]) + ("" if i["contact_count"] else " (no count)"),
+                 i["style"], str(i["contacts"])]
+        for c in cols:
+            v = r.get(c)
+            if v is None:
+                cells.append("–")
+            elif v.startswith("ok"):
+                cells.append("ok")
+            elif v.startswith("skip"):
+                cells.append("n/a")
+            elif v.startswith("FAIL (lag)"):
+                cells.append("lag")
+                failures.append(f"{name} {c}: {v}")
+            else:
+                cells.append("**FAIL**")
+                failures.append(f"{name} {c}: {v}")
+        rows.append("| " + " | ".join(cells) + " |")
+    print("\n".join(rows))
+    if failures:
+        print("\nFailures (what the daemon recognized instead):")
+        print("\n".join(f"- {f}" for f in failures))
+    skipped = sum(1 for p in files for k, v in json.load(open(p)).items()
+                  if isinstance(v, str) and v.startswith("skip"))
+    print(f"\nn/a: the panel reports fewer contacts at once than the gesture has fingers "
+          f"({skipped} cells); –: not run (app-tap: passthrough off for that panel); lag: failed, "
+          f"and the panel's scans came more than {MAX_GAP_MS} ms apart (the VM was starved)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--table":
+        sys.exit(table(sys.argv[2:]))
+    sys.exit(run(*sys.argv[1:]))

@@ -1,0 +1,492 @@
+#!/usr/bin/python3
+"""A real touchscreen made through /dev/uhid from its HID report descriptor, for scenario 50.
+
+    hid-panel.py FIXTURE < commands
+
+The kernel's own hid-multitouch driver parses the descriptor (Tests/Fixtures/hid-touchscreens/)
+and makes the evdev node(s), with the quirks, slot handling and frame boundaries the panel gets
+on a kiosk. One process plays every panel of a run, one after another: importing hidtools
+takes most of a minute in the emulated VM. Once a panel's touchscreen node exists this script
+writes INFO_FILE, one JSON object:
+node, width_mm/height_mm (from the node's resolution; null when the panel reports none, and
+then the gestures are played on ASSUMED_MM, which the scenario gives the daemon as size_mm),
+contacts (at most at once: the descriptor's Contact Max as the kernel reads it, capped by the
+node's slots), per_report (contacts one HID report carries) and style (its contact ids).
+
+Reports are sent as the panel sends them: a scan every SCAN_S, every contact that is down in
+each scan (a lifted one once more, tip switch off), packed per_report contacts to a report;
+the first report of a scan carries the scan's contact count and the later ones 0 (the HID
+spec's hybrid mode), so a panel with one contact per report sends each finger in its own
+report. Contact ids follow the panel's kernel quirks: the slot (SLOT_IS_CONTACTID), the slot
++ 1 (…_MINUS_ONE), or arbitrary ids that keep rising, as most firmware sends them.
+
+Commands, one a line:
+    config FILE NAME... [passthrough NAME...]
+                      appends the daemon's [[device]] sections for these panels to FILE:
+                      size_mm for those that report no size, passthrough for those named last
+    create NAME INFO_FILE   makes the panel NAME of the fixture
+    play GESTURE      one gesture of gestures() below, centred on the panel, fingers down to up
+    drag              one finger down at the left, moved 40 mm right over 1.5 s, kept down
+                      (the panel keeps scanning it until the next command)
+    unplug            destroys the panel, touches still down
+    mark FILE         creates FILE holding the last gesture's timing: "N scans in T s, longest
+                      gap G ms" (the scenario waits for it)
+"""
+import json
+import math
+import os
+import select
+import sys
+import threading
+import time
+
+from hidtools.hid import ReportDescriptor
+from hidtools.uhid import UHIDDevice
+from hidtools.util import BusType
+
+SCAN_S = 0.010            # 100 scans a second, the usual USB touch controller rate
+ASSUMED_MM = (344.0, 194.0)  # a 15.6-inch 16:9 screen, for panels that report no size
+ROW_MM = 18.0             # fingertip spacing of a relaxed hand, index to little finger
+BUS = {"usb": BusType.USB, "i2c": BusType.I2C, "bluetooth": BusType.BLUETOOTH}
+
+
+# ---- the panel ----------------------------------------------------------------------------
+
+def reports_size(report):
+    """Whether the kernel gives the touch axes a resolution: hid-input computes one only for a
+    position field in centimetres (unit 0x11) or inches (0x13) with a physical range
+    (hidinput_calc_abs_res); otherwise the node says 0 and the daemon needs size_mm."""
+    x = next(f for f in report if f.usage_name == "X")
+    return x.unit in (0x11, 0x13) and x.physical_max > x.physical_min
+
+
+def touch_report(rdesc):
+    """The input report that carries the touches: the one with the most Contact Id fields."""
+    def contacts(r):
+        return [f.usage_name for f in r].count("Contact Id")
+    return max(rdesc.input_reports.values(), key=contacts)
+
+
+def max_contacts(panel, rdesc, report):
+    """Contacts the panel reports at once: the fixture's figure where the descriptor does not
+    say it, else Contact Max, capped by what the Contact Count field can hold."""
+    if panel.get("max_contacts"):
+        return panel["max_contacts"]
+    n = max((f.logical_max for r in rdesc.feature_reports.values() for f in r
+             if f.usage_name == "Contact Max"), default=0)
+    cc = [f.logical_max for f in report if f.usage_name == "Contact Count"]
+    if cc and cc[0] > 0:
+        n = min(n, cc[0]) if n else cc[0]
+    return n or 1
+
+
+class Data:
+    """Field values by HID usage name, as hidtools' create_report reads them."""
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+class Panel(UHIDDevice):
+    def __init__(self, panel):
+        super().__init__()
+        raw = bytes.fromhex(panel["rdesc"])
+        self.rdesc = raw
+        self._rdesc = list(raw)  # the bytes as the panel sends them, not hidtools' re-encoding
+        parsed = self.parsed_rdesc
+        self.report = touch_report(parsed)
+        self.layout = Layout(self.report)
+        self.features = parsed.feature_reports
+        self.max_contacts = max_contacts(panel, parsed, self.report)
+        self.per_report = [f.usage_name for f in self.report].count("Contact Id")
+        self.has_count = any(f.usage_name == "Contact Count" for f in self.report)
+        quirks = set(panel.get("kernel_quirks", []))
+        self.valid_is_inrange = "VALID_IS_INRANGE" in quirks
+        self.style = ("slot" if "SLOT_IS_CONTACTID" in quirks else
+                      "slot+1" if "SLOT_IS_CONTACTID_MINUS_ONE" in quirks else
+                      "number" if "SLOT_IS_CONTACTNUMBER" in quirks else "arbitrary")
+        cid = next(f for f in self.report if f.usage_name == "Contact Id")
+        self.id_limit = min(1 << cid.size, 256)
+        self.next_id = 7 % self.id_limit
+        scan = [f for f in self.report if f.usage_name == "Scan Time"]
+        self.scan_wrap = scan[0].logical_max + 1 if scan and scan[0].logical_max > 0 else 1 << 16
+        self.scantime = 0
+        self.name = f"uhid {panel['name']}"
+        self.phys = f"gestured-test/{panel['name']}"
+        self.info = (BUS.get(panel.get("bus", "usb"), BusType.USB),
+                     int(panel.get("vendor", "0001"), 16), int(panel.get("product", "0002"), 16))
+        self.started = False
+        self.touches = {}   # finger key -> {"id", "x", "y", "down"}
+
+    # The kernel asks for Contact Max at probe and sets the input mode; unanswered, each request
+    # waits out the kernel's 5 s uhid timeout.
+    def start(self, flags):
+        self.started = True
+
+    def get_report(self, req, rnum, rtype):
+        if rtype != self.UHID_FEATURE_REPORT:
+            return (5, [])
+        for r in self.features.values():
+            if r.report_ID == rnum and "Contact Max" in [f.usage_name for f in r]:
+                return (0, r.create_report([Data(contactmax=self.max_contacts)], None))
+        return (5, [])
+
+    def set_report(self, req, rnum, rtype, data):
+        return 0
+
+    # ---- contacts and scans -----------------------------------------------------------------
+
+    def new_id(self):
+        used = {t["id"] for t in self.touches.values()}
+        if self.style in ("slot", "slot+1", "number"):
+            base = 1 if self.style == "slot+1" else 0
+            return next(i for i in range(base, base + 64) if i not in used)
+        while self.next_id in used:
+            self.next_id = (self.next_id + 1) % self.id_limit
+        i, self.next_id = self.next_id, (self.next_id + 1) % self.id_limit
+        return i
+
+    def scan(self, fingers):
+        """One scan: FINGERS maps a finger key to its (x, y) in logical units, or None once
+        lifted. Contacts not named keep their place."""
+        for k, pos in fingers.items():
+            if pos is None:
+                if k in self.touches:
+                    self.touches[k]["down"] = False
+            elif k in self.touches:
+                self.touches[k].update(x=pos[0], y=pos[1])
+            else:
+                self.touches[k] = {"id": self.new_id(), "x": pos[0], "y": pos[1], "down": True}
+        self.send()
+        for k in [k for k, t in self.touches.items() if not t["down"]]:
+            del self.touches[k]
+
+    def send(self):
+        touches = list(self.touches.values())
+        if not touches:
+            return
+        self.scantime = (self.scantime + round(SCAN_S * 10000)) % self.scan_wrap
+        count = len(touches)
+        while touches:
+            chunk, touches = touches[:self.per_report], touches[self.per_report:]
+            self.call_input_event(self.layout.pack(chunk, count, self.scantime, self.valid_is_inrange))
+            count = 0
+
+
+class Layout:
+    """Where each value goes in the touch report, worked out once from hidtools' parse.
+
+    hidtools' create_report fills a report from field values too, but takes about a
+    millisecond per report on the host, tens of milliseconds in the emulated VM: slower than
+    the panel's scan rate. This packs the same fields as plain bit fields. A contact is one
+    run of collections (below); Contact Count and Scan Time are the report's own; a contact's fields not named here are sent as 0."""
+    def __init__(self, report):
+        self.size = report.size
+        self.report_id = report.report_ID if report.numbered else None
+        self.fields = []  # (contact index or None, usage name, start bit, size, count)
+        # A field starts the next contact when its collection differs from the previous
+        # field's and its usage was already seen in this contact (fingers are collections of
+        # the same usages; X and Y may sit in a physical collection of their own).
+        k, seen, previous = 0, set(), None
+        for f in report:
+            if f.collection != previous and f.usage_name in seen:
+                k, seen = k + 1, set()
+            previous = f.collection
+            seen.add(f.usage_name)
+            if not f.is_const:
+                global_field = f.usage_name in ("Contact Count", "Scan Time")
+                self.fields.append((None if global_field else k, f.usage_name, f.start, f.size, f.count))
+
+    def pack(self, touches, count, scantime, valid_is_inrange):
+        bits = 0
+        for k, usage, start, size, n in self.fields:
+            if k is None:
+                v = count if usage == "Contact Count" else scantime if usage == "Scan Time" else 0
+            elif k >= len(touches):
+                continue
+            else:
+                t = touches[k]
+                v = {"Contact Id": t["id"], "X": t["x"], "Y": t["y"], "Tip Switch": t["down"],
+                     "In Range": t["down"] or valid_is_inrange, "Confidence": 1,
+                     "Data Valid": 1}.get(usage, 0)
+            mask = (1 << size) - 1
+            for i in range(n):
+                bits |= (int(v) & mask) << (start + i * size)
+        out = bytearray(bits.to_bytes(self.size, "little"))
+        if self.report_id is not None:
+            out[0] = self.report_id
+        return bytes(out)
+
+
+# ---- gestures -----------------------------------------------------------------------------
+# A gesture is a list of fingers, each (down_s, up_s, path), path(t) -> (x, y) in mm relative
+# to the panel's centre (y grows downwards); t runs over the gesture's whole time in seconds.
+
+def still(x, y):
+    return lambda t: (x, y)
+
+
+def ease(u):
+    u = min(1.0, max(0.0, u))
+    return u * u * (3 - 2 * u)
+
+
+def moving(x, y, dx, dy, t0, t1):
+    return lambda t: (x + dx * ease((t - t0) / (t1 - t0)), y + dy * ease((t - t0) / (t1 - t0)))
+
+
+def row(n):
+    """N fingertips of one hand, index first, ROW_MM apart; the middle finger a little higher."""
+    arc = [0, -5, -3, 4]
+    return [((i - (n - 1) / 2) * ROW_MM, arc[i]) for i in range(n)]
+
+
+def thumb_and_fingers(n):
+    """A thumb low and left of N - 1 fingers (a pinch grip)."""
+    return [(-30.0, 35.0)] + row(n - 1)
+
+
+def tap(n, places):
+    # Fingers land 15 ms apart and stay 90 ms, as a quick tap of a hand.
+    return [(i * 0.015, 0.09 + i * 0.015, still(x, y)) for i, (x, y) in enumerate(places(n))]
+
+
+def swipe(n, direction, w, h):
+    d = min(80.0, 0.35 * (w if direction in ("left", "right") else h))
+    dx, dy = {"right": (d, 0), "left": (-d, 0), "down": (0, d), "up": (0, -d)}[direction]
+    # Landing 25 ms apart, a 350 ms stroke, lifted together.
+    return [(i * 0.025, 0.45, moving(x, y, dx, dy, 0.08, 0.43)) for i, (x, y) in enumerate(row(n))]
+
+
+def circle(r=30.0, seconds=0.9):
+    def path(t):
+        a = 2 * math.pi * min(1.0, t / seconds)
+        return (r * math.cos(a), r * math.sin(a))
+    return [(0, seconds + 0.02, path)]
+
+
+def checkmark():
+    # Down-right 20 mm in 0.2 s, then up-right 55 mm in 0.35 s.
+    def path(t):
+        if t < 0.2:
+            u = t / 0.2
+            return (-25 + 14 * u, -5 + 14 * u)
+        u = min(1.0, (t - 0.2) / 0.35)
+        return (-11 + 30 * u, 9 - 46 * u)
+    return [(0, 0.57, path)]
+
+
+def pinch():
+    # Thumb and index 90 mm apart closing to 30 mm over 0.6 s.
+    return [(0, 0.7, moving(-32, 32, 21, -21, 0.05, 0.65)), (0.02, 0.7, moving(32, -32, -21, 21, 0.05, 0.65))]
+
+
+def rotate():
+    # Thumb and index 70 mm apart turning 75° clockwise about their midpoint over 0.7 s.
+    def at(a0):
+        return lambda t: (35 * math.cos(a0 + math.radians(75) * ease((t - 0.05) / 0.7)),
+                          35 * math.sin(a0 + math.radians(75) * ease((t - 0.05) / 0.7)))
+    return [(0, 0.8, at(math.pi * 0.75)), (0.02, 0.8, at(-math.pi * 0.25))]
+
+
+def long_press():
+    return [(0, 1.4, lambda t: (0.2 * math.sin(t * 20), 0.0))]
+
+
+def edge_swipe(w):
+    # From 1 mm inside the left edge, 70 mm inward in 0.3 s.
+    return [(0, 0.35, moving(1 - w / 2, 0, 70, 0, 0.02, 0.32))]
+
+
+def gestures(w, h):
+    g = {"circle": circle(), "checkmark": checkmark(), "pinch": pinch(), "rotate": rotate(),
+         "long-press": long_press(), "edge-swipe": edge_swipe(w)}
+    g["tap-1"] = tap(1, row)
+    g["tap-2"] = tap(2, row)
+    g["tap-3"] = tap(3, thumb_and_fingers)
+    g["tap-4"] = tap(4, row)
+    for n in (3, 4):
+        for d in ("right", "left", "up", "down"):
+            g[f"swipe-{n}-{d}"] = swipe(n, d, w, h)
+    return g
+
+
+# ---- the script ---------------------------------------------------------------------------
+
+class Dispatcher(threading.Thread):
+    """Answers the kernel's requests (start, GET/SET_REPORT) while the script plays."""
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.running = True
+
+    def run(self):
+        while self.running:
+            UHIDDevice.dispatch(0.05)
+
+    def stop(self):
+        self.running = False
+        self.join()
+
+
+class Lines:
+    """Command lines from stdin, unbuffered, so that waiting for one can time out."""
+    def __init__(self):
+        self.buf = b""
+
+    def next(self, timeout=None):
+        """The next line; None at end of input; "" if TIMEOUT passed first."""
+        while b"\n" not in self.buf:
+            if not select.select([0], [], [], timeout)[0]:
+                return ""
+            chunk = os.read(0, 4096)
+            if not chunk:
+                return None if not self.buf else self.flush()
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def flush(self):
+        line, self.buf = self.buf, b""
+        return line.decode()
+
+
+def touchscreen_node(dev):
+    """The evdev node with multitouch positions, and its absinfo."""
+    import evdev
+    for p in dev.walk_sysfs("evdev"):
+        node = f"/dev/input/{p.name}"
+        try:
+            d = evdev.InputDevice(node)
+        except OSError:
+            continue
+        try:
+            caps = dict(d.capabilities().get(evdev.ecodes.EV_ABS, []))
+        finally:
+            d.close()
+        if evdev.ecodes.ABS_MT_POSITION_X in caps:
+            return node, caps
+    return None, None
+
+
+class Surface:
+    """A created panel's touchscreen node: where the gestures are played, in logical units."""
+    def __init__(self, dev, name, info_file):
+        import evdev
+        end = time.monotonic() + 60
+        node = None
+        while node is None and time.monotonic() < end:
+            time.sleep(0.1)
+            node, caps = touchscreen_node(dev)
+        if node is None:
+            raise SystemExit(f"hid-panel.py: the kernel made no touchscreen node for {name} in 60 s "
+                             f"(nodes: {dev.device_nodes})")
+        self.ax, self.ay = caps[evdev.ecodes.ABS_MT_POSITION_X], caps[evdev.ecodes.ABS_MT_POSITION_Y]
+        slots = caps[evdev.ecodes.ABS_MT_SLOT].max + 1 if evdev.ecodes.ABS_MT_SLOT in caps else 1
+        reported = self.ax.resolution > 0 and self.ay.resolution > 0
+        if reported != reports_size(dev.report):
+            raise SystemExit(f"hid-panel.py: {name}: the kernel gave resolution {self.ax.resolution}"
+                             f"×{self.ay.resolution}, not what reports_size() predicts for the config")
+        self.w = (self.ax.max - self.ax.min) / self.ax.resolution if reported else ASSUMED_MM[0]
+        self.h = (self.ay.max - self.ay.min) / self.ay.resolution if reported else ASSUMED_MM[1]
+        info = {"node": node, "width_mm": round(self.w, 1) if reported else None,
+                "height_mm": round(self.h, 1) if reported else None, "assumed_mm": list(ASSUMED_MM),
+                "contacts": min(dev.max_contacts, slots), "slots": slots,
+                "per_report": dev.per_report, "contact_count": dev.has_count, "style": dev.style,
+                "nodes": dev.device_nodes}
+        with open(info_file + ".tmp", "w") as f:
+            json.dump(info, f)
+        os.rename(info_file + ".tmp", info_file)
+        print(f"hid-panel: {name}: {json.dumps(info)}", flush=True)
+        self.library = gestures(self.w, self.h)
+
+    def at(self, x, y):
+        """mm from the centre -> logical units."""
+        def units(mm, a, size):
+            return max(a.min, min(a.max, round(a.min + (mm / size) * (a.max - a.min))))
+        return (units(self.w / 2 + x, self.ax, self.w), units(self.h / 2 + y, self.ay, self.h))
+
+
+def play(dev, surface, fingers, keep_down=False):
+    """Scans at SCAN_S from the fingers' paths, by the clock: a late scan does not stretch the
+    gesture. KEEP_DOWN: return at the end with the fingers still down."""
+    t0 = time.monotonic()
+    last = max(up for _, up, _ in fingers)
+    lifted = set()
+    scans, gap, previous = 0, 0.0, 0.0
+    while True:
+        t = time.monotonic() - t0
+        scans, gap, previous = scans + 1, max(gap, t - previous), t
+        frame = {}
+        for i, (down, up, path) in enumerate(fingers):
+            if down <= t and (t < up or keep_down):
+                frame[i] = surface.at(*path(t))
+            elif t >= up and i in dev.touches and i not in lifted:
+                frame[i] = None
+                lifted.add(i)
+        dev.scan(frame)
+        if t >= last and (keep_down or not dev.touches):
+            # How well the panel's timing was kept (the emulated VM may lag).
+            return f"{scans} scans in {t:.2f} s, longest gap {gap * 1000:.0f} ms"
+        time.sleep(max(0.0, SCAN_S - ((time.monotonic() - t0) % SCAN_S)))
+
+
+def main():
+    fixture = sys.argv[1]
+    panels = {p["name"]: p for p in json.load(open(fixture))}
+    dev = surface = dispatcher = None
+    timing = ""
+    lines = Lines()
+    while (line := lines.next()) is not None:
+        p = line.split()
+        if not p:
+            continue
+        if p[0] == "config":
+            # [[device]] sections for the panels of the run: size_mm where the panel reports no
+            # size, passthrough for those named after "passthrough".
+            names = p[2:p.index("passthrough")] if "passthrough" in p else p[2:]
+            through = set(p[p.index("passthrough") + 1:]) if "passthrough" in p else set()
+            with open(p[1], "a") as f:
+                for n in names:
+                    if n not in panels:
+                        raise SystemExit(f"hid-panel.py: no panel {n!r} in {fixture}")
+                    rd = ReportDescriptor.from_bytes(bytes.fromhex(panels[n]["rdesc"]))
+                    if not reports_size(touch_report(rd)):
+                        f.write(f'\n[[device]]\nname = "uhid {n}*"\nsize_mm = [{ASSUMED_MM[0]}, {ASSUMED_MM[1]}]\n')
+                    if n in through:
+                        f.write(f'\n[[device]]\nname = "uhid {n}*"\npassthrough = true\n')
+        elif p[0] == "create":
+            if p[1] not in panels:
+                raise SystemExit(f"hid-panel.py: no panel {p[1]!r} in {fixture}")
+            dev = Panel(panels[p[1]])
+            dev.create_kernel_device()
+            dispatcher = Dispatcher()
+            dispatcher.start()
+            surface = Surface(dev, p[1], p[2])
+        elif p[0] == "play":
+            if p[1] not in surface.library:
+                raise SystemExit(f"hid-panel.py: unknown gesture {p[1]!r} (known: {' '.join(surface.library)})")
+            timing = play(dev, surface, surface.library[p[1]])
+            print(f"hid-panel: {p[1]}: {timing}", flush=True)
+        elif p[0] == "drag":
+            play(dev, surface, [(0, 1.5, moving(-20 - surface.w / 4, 0, 40, 0, 0.05, 1.5))], keep_down=True)
+            # Keep scanning the held finger until the next command, as a panel does.
+            while (pending := lines.next(SCAN_S)) == "":
+                dev.send()
+            if pending:
+                lines.buf = pending.encode() + b"\n" + lines.buf
+        elif p[0] == "unplug":
+            dispatcher.stop()
+            dev.destroy()
+            print(f"hid-panel: {dev.name} unplugged", flush=True)
+            dev = surface = None
+        elif p[0] == "mark":
+            # Atomically, with the last gesture's timing (hid-gestures.py reads it).
+            with open(p[1] + ".tmp", "w") as f:
+                f.write(timing)
+            os.rename(p[1] + ".tmp", p[1])
+        else:
+            raise SystemExit(f"hid-panel.py: unknown command {p[0]!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
