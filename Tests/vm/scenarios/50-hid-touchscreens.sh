@@ -5,7 +5,7 @@
 # directions (where the panel reports that many contacts), pinch, rotate, an edge swipe, a long
 # press, an unplug in the middle of a pan (pan cancelled); with passthrough on for the panels in
 # PASSTHROUGH, the one-finger tap must reach `libinput debug-events` on the clone. Ends with
-# the per-panel table (also in $SDIR/table.md); any failed cell fails the scenario.
+# the per-panel table (also in $SDIR/table.md); any failed cell not in KNOWN_FAILURES fails the scenario.
 # HID_PANELS: "ci" (default, CI_PANELS below), "all", or panel names separated by commas.
 # time-limit: 1500
 # CI plays one panel of each reporting style (all 45: HID_PANELS=all, about 40 minutes):
@@ -16,6 +16,13 @@
 CI_PANELS="Egalax_capacitive_0eef_72fa Data_modul_7374_1232 n_trig_1b96_0f00 Pixart_093a_8002
   Asus_computers_0486_0185 Lumio_202e_0006 3m_0596_0500 Zytronic_14c8_0006"
 PASSTHROUGH="Egalax_capacitive_0eef_72fa n_trig_1b96_0f00 3m_0596_0500"
+# Cells known to fail, each with its issue: the scenario fails on any other failed cell, and on
+# a known one that passes (so the list cannot outlive the bug). Pixart (SLOT_IS_CONTACTNUMBER,
+# the slot is the contact's place in the report): a 2-finger tap whose fingers lift 15 ms apart
+# recognizes nothing. Not yet known whether the daemon or hid-panel.py is wrong: the player
+# packs the contacts still down first, so the second finger moves to the first place when the
+# first lifts, which the kernel takes for a new contact (issue 21, open).
+KNOWN_FAILURES="Pixart_093a_8002:tap-2"
 FIXTURE=$REPO/Tests/Fixtures/hid-touchscreens/touchscreens.json
 PY=/usr/bin/python3
 
@@ -73,9 +80,23 @@ for p in $panels; do
   esac
 
   $PY "$VMDIR/hid-gestures.py" "$SOCK" "$WORK/panel.in" "$info" "$SDIR/panels/$p.json" "${app[@]}" \
-    > "$SDIR/panels/$p.gestures.log" 2>&1 || failed=$((failed + 1))
+    > "$SDIR/panels/$p.gestures.log" 2>&1
   sed "s/^/  $p: /" "$SDIR/panels/$p.gestures.log"
   [ -s "$SDIR/panels/$p.json" ] || die "$p: the gesture script did not finish"
+  # Failed cells against the known ones: each unexpected failure, and each known one that passed.
+  surprises=$($PY - "$SDIR/panels/$p.json" "$p" $KNOWN_FAILURES <<'PY'
+import json, sys
+results, panel = json.load(open(sys.argv[1])), sys.argv[2]
+known = {k.split(":", 1)[1] for k in sys.argv[3:] if k.split(":", 1)[0] == panel}
+for g, v in results.items():
+    if g == "_info": continue
+    failed = str(v).startswith("FAIL")
+    if failed and g not in known: print(f"{g} failed")
+    if not failed and g in known: print(f"{g} is a known failure but passed: remove it from KNOWN_FAILURES")
+for g in known - results.keys(): print(f"{g} is a known failure but was not played")
+PY
+)
+  [ -z "$surprises" ] || { failed=$((failed + 1)); echo "$surprises" | sed "s/^/  $p: /"; }
   expect_daemon_alive "after $p"
   wait_until 10 bash -c "! ls -l /proc/$DAEMON_PID/fd/ | grep -q '/dev/input/.*(deleted)'" \
     || die "the daemon still holds the unplugged $p open"
@@ -87,4 +108,5 @@ done
 exec 8>&-
 $PY "$VMDIR/hid-gestures.py" --table "$SDIR"/panels/*.json > "$SDIR/table.md"
 cat "$SDIR/table.md"
-[ "$failed" = 0 ] || die "$failed of $i panels failed a gesture (table above)"
+say "known failures: ${KNOWN_FAILURES:-none}"
+[ "$failed" = 0 ] || die "$failed of $i panels failed a gesture not known to fail, or passed one that is (table above)"
