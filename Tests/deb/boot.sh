@@ -84,6 +84,9 @@ ExecStart=/bin/sh -c '/root/e2e/boot-guest.sh > /dev/ttyS0 2>&1'
 ExecStopPost=/bin/systemctl --no-block poweroff
 UNIT
 ln -s ../gestured-e2e.service "$root/etc/systemd/system/multi-user.target.wants/gestured-e2e.service"
+# No login prompt on the serial console: its getty hangs up /dev/ttyS0 when it starts, and every
+# line the test writes there after that is lost.
+ln -sf /dev/null "$root/etc/systemd/system/serial-getty@ttyS0.service"
 
 image=$work/root.img
 mkfs.ext4 -q -F -L gestured-e2e -d "$root" "$image" 2G
