@@ -95,24 +95,42 @@ final class Broker {
     }
 
     /// The retained messages under `filter` (a topic or wildcard): topic → payload, read with
-    /// mosquitto_sub for half a second. (Stopped with SIGKILL, line-buffered: its own -W timer
-    /// is a SIGALRM, which the test runner's threads may block and pass on blocked.)
+    /// mosquitto_sub. It also subscribes to a marker topic and, with `--retained-only`, exits at
+    /// the first message that is not retained: the broker sends every retained message before a
+    /// marker published after the subscription, so the marker, published until it exits (10 s
+    /// at most), ends the read however slow the host. (Not its own -W timer: a SIGALRM, which
+    /// the test runner's threads may block.)
     func retained(_ filter: String) throws -> [String: String] {
+        let marker = "gestured-test/marker/\(getpid())"
+        let outPath = "/tmp/gestured-retained-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        defer { unlink(outPath) }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-        p.arguments = ["-oL", try Self.tool("mosquitto_sub"), "-h", "127.0.0.1", "-p", String(port), "-t", filter, "-v", "--retained-only"]
-        let out = Pipe()
-        p.standardOutput = out
+        p.executableURL = URL(fileURLWithPath: try Self.tool("mosquitto_sub"))
+        p.arguments = ["-h", "127.0.0.1", "-p", String(port), "-t", filter, "-t", marker, "-v", "--retained-only"]
+        p.standardOutput = FileHandle(forWritingAtPath: outPath)
         try p.run()
-        usleep(500_000)
-        Glibc.kill(p.processIdentifier, SIGKILL)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        for _ in 0..<100 where p.isRunning {
+            usleep(100_000)
+            try publish(marker, "end")
+        }
+        if p.isRunning { Glibc.kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
+        let data = FileManager.default.contents(atPath: outPath) ?? Data()
         var messages: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
             messages[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
+        return messages
+    }
+
+    /// The retained messages under `filter`, read again until `done` holds of them (10 s at most):
+    /// what the daemon publishes or clears after a command or reload arrives in its own time.
+    func retained(_ filter: String, until done: ([String: String]) -> Bool) throws -> [String: String] {
+        let deadline = Date().addingTimeInterval(10)
+        var messages = try retained(filter)
+        while !done(messages), Date() < deadline { messages = try retained(filter) }
         return messages
     }
 

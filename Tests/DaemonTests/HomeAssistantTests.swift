@@ -38,10 +38,8 @@ import Testing
 
     /// Waits until the retained discovery set satisfies `done`; returns the last one read.
     static func discovery(_ broker: Broker, until done: ([String: [String: Any]]) -> Bool) throws -> [String: [String: Any]] {
-        let deadline = Date().addingTimeInterval(10)
-        var configs = try discovery(broker)
-        while !done(configs), Date() < deadline { configs = try discovery(broker) }
-        return configs
+        try broker.retained("homeassistant/+/\(node)/+/config") { done($0.mapValues { FleetTests.json($0) }) }
+            .mapValues { FleetTests.json($0) }
     }
 
     @Test func everyDiscoveryConfigFollowsTheSchema() throws {
@@ -70,7 +68,7 @@ import Testing
             "homeassistant/device_automation/\(Self.node)/circle/config", "homeassistant/device_automation/\(Self.node)/swipe/config",
         ])
         #expect(circle["command_topic"] as? String == Self.prefix + "/command" && circle["payload_off"] as? String == #"{"disable":"circle"}"#)
-        #expect(try broker.retained(Self.prefix + "/switch/circle") == [Self.prefix + "/switch/circle": "ON"])
+        #expect(try broker.retained(Self.prefix + "/switch/circle") { $0[Self.prefix + "/switch/circle"] == "ON" } == [Self.prefix + "/switch/circle": "ON"])
 
         // A circle, bound but not in [[mqtt.publish]], still reaches the event entity and the trigger's topic.
         let sub = try Subscriber(broker, topic: Self.prefix + "/#", id: "ha-event")
@@ -86,10 +84,7 @@ import Testing
         let circle = try #require(try Self.discovery(broker) { $0.count >= 3 }["homeassistant/switch/\(Self.node)/circle/config"])
         let stateTopic = Self.prefix + "/switch/circle"
         func state(_ expected: String) throws -> String? {
-            let deadline = Date().addingTimeInterval(5)
-            var s = try broker.retained(stateTopic)[stateTopic]
-            while s != expected, Date() < deadline { s = try broker.retained(stateTopic)[stateTopic] }
-            return s
+            try broker.retained(stateTopic) { $0[stateTopic] == expected }[stateTopic]
         }
         // What Home Assistant sends when the switch is turned off.
         try broker.publish(try #require(circle["command_topic"] as? String), try #require(circle["payload_off"] as? String))
@@ -115,7 +110,7 @@ import Testing
         let d = try DaemonHarness(config: Self.config(broker), replays: [DaemonHarness.circleRecording])
         let configs = try Self.discovery(broker) { $0["homeassistant/switch/\(Self.node)/lasso/config"] == nil && $0.count >= 3 }
         #expect(configs["homeassistant/switch/\(Self.node)/lasso/config"] == nil && configs.count >= 3, "\(configs.keys)\n\(d.log)")
-        #expect(try broker.retained(Self.prefix + "/switch/lasso").isEmpty)
+        #expect(try broker.retained(Self.prefix + "/switch/lasso") { $0.isEmpty }.isEmpty)
 
         // The binding removed: its trigger goes, the published swipe's stays.
         let circleTrigger = "homeassistant/device_automation/\(Self.node)/circle/config"
@@ -129,6 +124,6 @@ import Testing
         try Self.config(broker, homeassistant: false).write(toFile: d.configPath, atomically: true, encoding: .utf8)
         d.signal(SIGHUP)
         #expect(try Self.discovery(broker) { $0.isEmpty }.isEmpty, "\(d.log)")
-        #expect(try broker.retained(Self.prefix + "/switch/+").isEmpty)
+        #expect(try broker.retained(Self.prefix + "/switch/+") { $0.isEmpty }.isEmpty)
     }
 }
