@@ -22,10 +22,10 @@ public struct ConfigExplanation {
             out.append("  \(r.name): x \(fmt(r.rect.minX))…\(fmt(r.rect.maxX)), y \(fmt(r.rect.minY))…\(fmt(r.rect.maxY))")
         }
         out.append("defaults (devices no section matches):")
-        out.append(contentsOf: describe(config.defaults).map { "  " + $0 })
+        out.append(contentsOf: config.defaults.explanation(catalog: catalog).map { "  " + $0 })
         for d in config.devices {
             out.append("device section \(d.index), matching \(describe(d.match)):")
-            out.append(contentsOf: describe(config.defaults.overlaid(with: d.settings)).map { "  " + $0 })
+            out.append(contentsOf: config.defaults.overlaid(with: d.settings).explanation(catalog: catalog).map { "  " + $0 })
         }
         out.append(contentsOf: describe(config.shapes))
         out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
@@ -47,34 +47,6 @@ public struct ConfigExplanation {
     private func hex(_ v: UInt16) -> String {
         let h = String(v, radix: 16)
         return String(repeating: "0", count: 4 - h.count) + h
-    }
-
-    private func describe(_ s: DeviceSettings) -> [String] {
-        var out: [String] = []
-        out.append("rotation \(s.rotation ?? 0)°, calibration \(s.calibration.map { $0.map(fmt).joined(separator: " ") } ?? "from udev or identity"), size \(s.sizeMM.map { "\(fmt($0[0]))×\(fmt($0[1])) mm" } ?? "from the device"), grab \(s.grab ?? false)")
-        if s.passthrough == true {
-            let delays = s.delayRegions.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "none"
-            out.append("passthrough: the app reads a clone; cancels_touches \(s.cancelsTouches ?? true), delay_regions \(delays), delay_fingers \(s.delayFingers.map(String.init) ?? "off")")
-        }
-        if let ms = s.readIntervalMS, ms > 0 {
-            out.append("read at most every \(fmt(ms)) ms while fingers are down (frames arriving meanwhile are taken in one wakeup)")
-        }
-        let names = s.recognizers ?? catalog.map(\.name)
-        out.append("recognizers: \(names.joined(separator: ", "))")
-        for n in names {
-            guard let spec = catalog.first(where: { $0.name == n }), !spec.parameters.isEmpty else { continue }
-            let ps = spec.parameters.map { p in
-                let set = s.parameters[n]?[p.key]
-                return "\(p.key)=\(fmt(set ?? p.defaultValue))\(set != nil ? "*" : "")"  // the key names the unit
-            }
-            out.append("  \(n): \(ps.joined(separator: ", "))")
-        }
-        let rules = ArenaRulesBuilder.rules(for: s)
-        if !rules.simultaneous.isEmpty { out.append("simultaneous: \(rules.simultaneous.map { $0.joined(separator: "+") }.joined(separator: ", "))") }
-        for (k, v) in rules.requiresFailureOf.sorted(by: { $0.key < $1.key }) { out.append("\(k) waits for \(v.joined(separator: ", ")) to fail") }
-        for (k, v) in rules.yieldsTo.sorted(by: { $0.key < $1.key }) { out.append("\(k) yields to \(v.joined(separator: ", ")): begins without waiting for them, cancelled if one of them wins") }
-        for (k, v) in rules.excludedRegions.sorted(by: { $0.key < $1.key }) { out.append("\(k == "*" ? "every recognizer" : k) ignores touches in \(v.joined(separator: ", "))") }
-        return out
     }
 
     private func describe(_ s: ShapesConfig) -> [String] {

@@ -148,76 +148,30 @@ public struct ConfigLoader {
 
     // MARK: [defaults] and [[device]]
 
-    private static let matchKeys = ["name", "vendor_product", "kind", "property"]
-    private static let settingKeys = [
-        "rotation", "calibration", "size_mm", "grab", "recognizers", "simultaneous", "requires_failure_of", "yields_to", "exclude",
-        "passthrough", "cancels_touches", "delay_regions", "delay_fingers", "read_interval_ms",
-    ]
-
     private func readSettings(_ t: TableReader, regions: Set<String>, isDefaults: Bool) -> (settings: DeviceSettings, match: DeviceMatch) {
-        var s = DeviceSettings()
+        let matchKeys = DeviceSettings.matchKeys
         var m = DeviceMatch()
         if isDefaults {
-            for k in Self.matchKeys where t.has(k) {
+            for k in matchKeys where t.has(k) {
                 _ = t.value(k)
                 t.error(k, "matching keys belong in a [[device]] section, not in [defaults]")
             }
         } else {
             m = readMatch(t)
-            if m.isEmpty && !Self.matchKeys.contains(where: t.has) {
+            if m.isEmpty && !matchKeys.contains(where: t.has) {
                 t.diagnostics.error(t.path, "a [[device]] section needs at least one of name, vendor_product, kind or property")
             }
         }
-        if let r = t.int("rotation", in: 0...359) {
-            if r % 90 == 0 { s.rotation = r } else { t.error("rotation", "must be 0, 90, 180 or 270") }
-        }
-        if let c = t.numbers("calibration", count: 6) { s.calibration = c }
-        if let z = t.numbers("size_mm", count: 2) {
-            if z.allSatisfy({ $0 >= 1 && $0 < 10_000 }) { s.sizeMM = z } else { t.error("size_mm", "width and height must be within 1…10000 millimetres") }
-        }
-        if let g = t.bool("grab") { s.grab = g }
-        if let v = t.bool("passthrough") { s.passthrough = v }
-        if let v = t.bool("cancels_touches") { s.cancelsTouches = v }
-        if let names = t.strings("delay_regions") {
-            if let bad = names.first(where: { $0 != "edges" && !regions.contains($0) }) {
-                t.error("delay_regions", "unknown region \"\(bad)\" (defined: \((["edges"] + regions.sorted()).joined(separator: ", ")))")
-            } else {
-                s.delayRegions = names
-            }
-        }
-        if let n = t.int("delay_fingers", in: 2...10) { s.delayFingers = n }
-        if let ms = t.number("read_interval_ms", in: 0...DeviceSettings.maxReadIntervalMS, unit: "ms") { s.readIntervalMS = ms }
-        if let names = t.strings("recognizers") {
-            if let bad = names.first(where: { spec($0) == nil }) {
-                t.error("recognizers", "unknown recognizer \"\(bad)\" (known: \(knownNames))")
-            } else {
-                s.recognizers = names
-            }
-        }
-        if let v = t.value("simultaneous") { s.simultaneous = readGroups(v, t) }
-        if let r = t.table("requires_failure_of") {
-            s.requiresFailureOf = readRelation(r, selfMessage: "a recognizer cannot require its own failure")
-        }
-        if let r = t.table("yields_to") {
-            let yields = readRelation(r, selfMessage: "a recognizer cannot yield to itself")
-            checkYields(yields, requires: s.requiresFailureOf ?? RecognizerCatalog.defaultRules.requiresFailureOf, r)
-            s.yieldsTo = yields
-        }
-        if let v = t.value("exclude") { s.exclude = readExclude(v, t, regions: regions) }
-
-        // Every other key must be a recognizer's parameter table.
-        for key in t.keys where !Self.matchKeys.contains(key) && !Self.settingKeys.contains(key) {
-            guard let spec = spec(key) else { continue }  // left for finish(): unknown key
-            guard let p = t.table(key) else { continue }
-            s.parameters[key] = readParameters(p, spec: spec)
-        }
-        let expected = (isDefaults ? [] : Self.matchKeys) + Self.settingKeys
+        var s = DeviceSettings()
+        DeviceSettings.read(t, SettingContext(loader: self, regions: regions), into: &s)
+        let keys = DeviceSettings.settingKeys.filter { $0 != DeviceSettings.parameterTablesKey }
+        let expected = (isDefaults ? [] : matchKeys) + keys
         t.finish(expected: expected.joined(separator: ", ") + ", or a recognizer's parameter table (\(knownNames))")
         return (s, m)
     }
 
     /// A table of recognizer → the recognizers it relates to (`requires_failure_of`, `yields_to`).
-    private func readRelation(_ r: TableReader, selfMessage: String) -> [String: [String]] {
+    func readRelation(_ r: TableReader, selfMessage: String) -> [String: [String]] {
         var out: [String: [String]] = [:]
         for k in r.keys {
             guard checkRecognizer(k, r, key: k) else { _ = r.value(k); continue }
@@ -237,7 +191,7 @@ public struct ConfigLoader {
     /// A recognizer that yields to one that waits for it (through `requires_failure_of` or
     /// `yields_to`, directly or by a chain) would wait for itself: a cycle. One that both yields to
     /// and requires the failure of the same recognizer must choose.
-    private func checkYields(_ yields: [String: [String]], requires: [String: [String]], _ r: TableReader) {
+    func checkYields(_ yields: [String: [String]], requires: [String: [String]], _ r: TableReader) {
         func waitsFor(_ a: String) -> [String] { (requires[a] ?? []) + (yields[a] ?? []) }
         /// A chain of "waits for" steps from `a` to `goal`, both included.
         func chain(_ a: String, to goal: String, seen: inout Set<String>) -> [String]? {
@@ -282,7 +236,7 @@ public struct ConfigLoader {
     }
 
     /// A recognizer's parameters, checked against what it declares: the one generic rule for all.
-    private func readParameters(_ t: TableReader, spec: RecognizerSpec) -> [String: Double] {
+    func readParameters(_ t: TableReader, spec: RecognizerSpec) -> [String: Double] {
         var out: [String: Double] = [:]
         for k in t.keys {
             guard let p = spec.parameter(named: k) else {
@@ -308,7 +262,7 @@ public struct ConfigLoader {
         return out
     }
 
-    private func readGroups(_ v: TOMLValueConvertible, _ t: TableReader) -> [[String]]? {
+    func readGroups(_ v: TOMLValueConvertible, _ t: TableReader) -> [[String]]? {
         guard let a = v.array else { t.error("simultaneous", "expected an array of recognizer groups, e.g. [[\"pan\", \"pinch\"]]"); return nil }
         var groups: [[String]] = []
         for g in a {
@@ -326,7 +280,7 @@ public struct ConfigLoader {
     }
 
     /// `exclude = ["keyboard"]` (every recognizer) or `exclude = { circle = ["buttons"] }`.
-    private func readExclude(_ v: TOMLValueConvertible, _ t: TableReader, regions: Set<String>) -> [String: [String]]? {
+    func readExclude(_ v: TOMLValueConvertible, _ t: TableReader, regions: Set<String>) -> [String: [String]]? {
         func check(_ names: [String], _ key: String) -> Bool {
             if let bad = names.first(where: { !regions.contains($0) }) {
                 t.diagnostics.error(key, "unknown region \"\(bad)\" (defined: \(regions.sorted().joined(separator: ", ")))")
@@ -522,7 +476,7 @@ public struct ConfigLoader {
 
     // MARK: helpers
 
-    private func spec(_ name: String) -> RecognizerSpec? { catalog.first { $0.name == name } }
+    func spec(_ name: String) -> RecognizerSpec? { catalog.first { $0.name == name } }
 
     private func checkRecognizer(_ name: String, _ t: TableReader, key: String) -> Bool {
         if spec(name) != nil { return true }
@@ -530,7 +484,7 @@ public struct ConfigLoader {
         return false
     }
 
-    private var knownNames: String { catalog.map(\.name).joined(separator: ", ") }
+    var knownNames: String { catalog.map(\.name).joined(separator: ", ") }
 }
 
 /// A config value in a message or explanation: up to 9 decimals, no trailing zeros ("0.35", "3").

@@ -50,8 +50,9 @@ public struct DeviceIdentity: Sendable {
 }
 
 /// Per-device settings. Every field is optional so that sections layer: `[defaults]`, then each
-/// matching `[[device]]` in file order, later values winning.
-public struct DeviceSettings: Sendable, Equatable {
+/// matching `[[device]]` in file order, later values winning. Each field's key, range, merge rule
+/// and words are declared once, in `settings` (DeviceSettingDeclarations).
+public struct DeviceSettings: Sendable, Equatable, SettingTable {
     /// Degrees clockwise: 0, 90, 180, 270.
     public var rotation: Int?
     /// The 2×3 matrix, as LIBINPUT_CALIBRATION_MATRIX.
@@ -79,27 +80,6 @@ public struct DeviceSettings: Sendable, Equatable {
     /// `read_interval_ms`'s limit: well inside what evdev's client buffer holds (128 events for a
     /// two-slot screen: about 300 ms of one finger moving at 83 frames a second).
     public static let maxReadIntervalMS = 50.0
-
-    /// `other` laid over `self`.
-    public func overlaid(with other: DeviceSettings) -> DeviceSettings {
-        var s = self
-        if let v = other.rotation { s.rotation = v }
-        if let v = other.calibration { s.calibration = v }
-        if let v = other.sizeMM { s.sizeMM = v }
-        if let v = other.grab { s.grab = v }
-        if let v = other.passthrough { s.passthrough = v }
-        if let v = other.cancelsTouches { s.cancelsTouches = v }
-        if let v = other.delayRegions { s.delayRegions = v }
-        if let v = other.delayFingers { s.delayFingers = v }
-        if let v = other.readIntervalMS { s.readIntervalMS = v }
-        if let v = other.recognizers { s.recognizers = v }
-        for (r, params) in other.parameters { s.parameters[r, default: [:]].merge(params) { $1 } }
-        if let v = other.simultaneous { s.simultaneous = v }
-        if let v = other.requiresFailureOf { s.requiresFailureOf = v }
-        if let v = other.yieldsTo { s.yieldsTo = v }
-        if let v = other.exclude { s.exclude = v }
-        return s
-    }
 }
 
 /// A `[[device]]` section.

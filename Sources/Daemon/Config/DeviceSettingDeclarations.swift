@@ -1,0 +1,120 @@
+import GestureKit
+
+/// Every key of `[defaults]` and `[[device]]`, in the order they are read and explained. Adding a
+/// device setting is one declaration here (and a field in `DeviceSettings`) plus its use.
+extension DeviceSettings {
+    public static let settings: [Setting<DeviceSettings>] = [
+        Setting("rotation", \.rotation, type: "0, 90, 180 or 270", unit: "degrees clockwise", "Turns the device's axes to the screen's.",
+                read: { t, _, _ in
+                    guard let r = t.int("rotation", in: 0...359) else { return nil }
+                    if r % 90 != 0 { t.error("rotation", "must be 0, 90, 180 or 270"); return nil }
+                    return r
+                },
+                describe: { v, _, _ in ["rotation \(v ?? 0)°"] }),
+        Setting("calibration", \.calibration, type: "6 numbers", "The 2×3 matrix, as LIBINPUT_CALIBRATION_MATRIX.",
+                read: { t, _, _ in t.numbers("calibration", count: 6) },
+                describe: { v, _, _ in ["calibration \(v.map { $0.map(fmt).joined(separator: " ") } ?? "from udev or identity")"] }),
+        Setting("size_mm", \.sizeMM, type: "2 numbers 1…10000", unit: "mm", "Width and height, where the device reports none or wrong.",
+                read: { t, _, _ in
+                    guard let z = t.numbers("size_mm", count: 2) else { return nil }
+                    if !z.allSatisfy({ $0 >= 1 && $0 < 10_000 }) { t.error("size_mm", "width and height must be within 1…10000 millimetres"); return nil }
+                    return z
+                },
+                describe: { v, _, _ in ["size \(v.map { "\(fmt($0[0]))×\(fmt($0[1])) mm" } ?? "from the device")"] }),
+        .bool("grab", \.grab, "Takes the device for gestured alone (EVIOCGRAB).") { v, _ in ["grab \(v ?? false)"] },
+        .bool("passthrough", \.passthrough, "Grabs the device and gives the app a clone of it (TouchRelay).") { v, _ in
+            v == true ? ["passthrough: the app reads a clone"] : []
+        },
+        .bool("cancels_touches", \.cancelsTouches, "With passthrough: a winner's contacts are cancelled for the app.") { v, s in
+            s.passthrough == true ? ["  cancels_touches \(v ?? true)"] : []
+        },
+        Setting("delay_regions", \.delayRegions, type: "region names, or \"edges\"", "With passthrough: touches beginning there reach the app only once no recognizer wants them.",
+                read: { t, c, _ in
+                    guard let names = t.strings("delay_regions") else { return nil }
+                    if let bad = names.first(where: { $0 != "edges" && !c.regions.contains($0) }) {
+                        t.error("delay_regions", "unknown region \"\(bad)\" (defined: \((["edges"] + c.regions.sorted()).joined(separator: ", ")))")
+                        return nil
+                    }
+                    return names
+                },
+                describe: { v, s, _ in s.passthrough == true ? ["  delay_regions \(v.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "none")"] : [] }),
+        .int("delay_fingers", \.delayFingers, range: 2...10, "With passthrough: from this many fingers down, touches are held from the app.") { v, s in
+            s.passthrough == true ? ["  delay_fingers \(v.map(String.init) ?? "off")"] : []
+        },
+        .number("read_interval_ms", \.readIntervalMS, range: 0...maxReadIntervalMS, unit: "ms",
+                "While fingers are down, the device is read at most this often.") { v, _ in
+            guard let ms = v, ms > 0 else { return [] }
+            return ["read at most every \(fmt(ms)) ms while fingers are down (frames arriving meanwhile are taken in one wakeup)"]
+        },
+        Setting("recognizers", \.recognizers, type: "recognizer names", "The recognizers the device runs (default: all).",
+                read: { t, c, _ in
+                    guard let names = t.strings("recognizers") else { return nil }
+                    if let bad = names.first(where: { c.loader.spec($0) == nil }) {
+                        t.error("recognizers", "unknown recognizer \"\(bad)\" (known: \(c.loader.knownNames))")
+                        return nil
+                    }
+                    return names
+                },
+                describe: { v, s, catalog in
+                    let names = v ?? catalog.map(\.name)
+                    var out = ["recognizers: \(names.joined(separator: ", "))"]
+                    for n in names {
+                        guard let spec = catalog.first(where: { $0.name == n }), !spec.parameters.isEmpty else { continue }
+                        let ps = spec.parameters.map { p in
+                            let set = s.parameters[n]?[p.key]
+                            return "\(p.key)=\(fmt(set ?? p.defaultValue))\(set != nil ? "*" : "")"  // the key names the unit
+                        }
+                        out.append("  \(n): \(ps.joined(separator: ", "))")
+                    }
+                    return out
+                }),
+        Setting("simultaneous", \.simultaneous, type: "groups of recognizer names", "Recognizers that may win together.",
+                read: { t, c, _ in t.value("simultaneous").flatMap { c.loader.readGroups($0, t) } },
+                describe: { _, s, _ in
+                    let groups = ArenaRulesBuilder.rules(for: s).simultaneous
+                    return groups.isEmpty ? [] : ["simultaneous: \(groups.map { $0.joined(separator: "+") }.joined(separator: ", "))"]
+                }),
+        Setting("requires_failure_of", \.requiresFailureOf, type: "a table of recognizer → recognizers", "A recognizer waits for these to fail.",
+                read: { t, c, _ in t.table("requires_failure_of").map { c.loader.readRelation($0, selfMessage: "a recognizer cannot require its own failure") } },
+                describe: { _, s, _ in
+                    ArenaRulesBuilder.rules(for: s).requiresFailureOf.sorted { $0.key < $1.key }.map { "\($0.key) waits for \($0.value.joined(separator: ", ")) to fail" }
+                }),
+        Setting("yields_to", \.yieldsTo, type: "a table of recognizer → recognizers", "A recognizer begins without waiting for these, and is cancelled if one wins.",
+                read: { t, c, s in
+                    guard let r = t.table("yields_to") else { return nil }
+                    let yields = c.loader.readRelation(r, selfMessage: "a recognizer cannot yield to itself")
+                    c.loader.checkYields(yields, requires: s.requiresFailureOf ?? RecognizerCatalog.defaultRules.requiresFailureOf, r)
+                    return yields
+                },
+                describe: { _, s, _ in
+                    ArenaRulesBuilder.rules(for: s).yieldsTo.sorted { $0.key < $1.key }.map {
+                        "\($0.key) yields to \($0.value.joined(separator: ", ")): begins without waiting for them, cancelled if one of them wins"
+                    }
+                }),
+        Setting("exclude", \.exclude, type: "region names, or a table of recognizer → region names", "Touches in these regions are not the recognizers' (\"*\": every recognizer).",
+                read: { t, c, _ in t.value("exclude").flatMap { c.loader.readExclude($0, t, regions: c.regions) } },
+                describe: { _, s, _ in
+                    ArenaRulesBuilder.rules(for: s).excludedRegions.sorted { $0.key < $1.key }.map {
+                        "\($0.key == "*" ? "every recognizer" : $0.key) ignores touches in \($0.value.joined(separator: ", "))"
+                    }
+                }),
+        // Every other key must be a recognizer's parameter table, checked against what the
+        // recognizer declares (its `Parameter`s).
+        Setting(parameterTablesKey, type: "a table of the recognizer's parameters", merge: .byKey, "A recognizer's tunable values.",
+                read: { t, c, s in
+                    for key in t.keys where !matchKeys.contains(key) && !settingKeys.contains(key) {
+                        guard let spec = c.loader.spec(key) else { continue }  // left for finish(): unknown key
+                        guard let p = t.table(key) else { continue }
+                        s.parameters[key] = c.loader.readParameters(p, spec: spec)
+                    }
+                },
+                overlay: { s, later in
+                    for (r, params) in later.parameters { s.parameters[r, default: [:]].merge(params) { $1 } }
+                }),
+    ]
+
+    /// The key shown for the tables named after a recognizer (`[defaults.circle]`).
+    static let parameterTablesKey = "<recognizer>"
+    /// The keys that choose a `[[device]]` section's devices (DeviceMatch).
+    static let matchKeys = ["name", "vendor_product", "kind", "property"]
+}
