@@ -103,7 +103,7 @@ final class Broker {
     func retained(_ filter: String) throws -> [String: String] {
         let marker = "gestured-test/marker/\(getpid())"
         let outPath = "/tmp/gestured-retained-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         defer { unlink(outPath) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: try Self.tool("mosquitto_sub"))

@@ -14,9 +14,9 @@ public struct ConfigExplanation {
 
     public var text: String {
         var out: [String] = []
-        let s = config.socket
-        out.append("socket: \(s.path ?? "default (/run/gestured/gestured.sock as root, else $XDG_RUNTIME_DIR/gestured.sock)")")
-        out.append("  mode \(String(s.mode, radix: 8)), group \(s.group ?? "(unchanged)"), at most \(s.maxClients) clients, \(s.clientBufferBytes) bytes queued per client")
+        let socket = config.socket.explanation()
+        out.append("socket: " + socket[0])
+        out.append("  " + socket.dropFirst().joined(separator: ", "))
         out.append("regions: \(config.regions.isEmpty ? "none" : "")")
         for r in config.regions {
             out.append("  \(r.name): x \(fmt(r.rect.minX))…\(fmt(r.rect.maxX)), y \(fmt(r.rect.minY))…\(fmt(r.rect.maxY))")

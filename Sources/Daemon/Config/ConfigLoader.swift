@@ -34,7 +34,18 @@ public struct ConfigLoader {
         return line
     }
 
+    /// Reads `text`, then resolves what it names on this system (ConfigResolver); throws every
+    /// problem of both steps together.
     public func parse(_ text: String, file: String) throws -> DaemonConfig {
+        var (config, diagnostics) = try read(text, file: file)
+        resolve(&config, diagnostics)
+        if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
+        return config
+    }
+
+    /// The TOML text checked and turned into a config, without I/O: the errors are collected in
+    /// the diagnostics returned; only text that does not parse as TOML at all throws.
+    func read(_ text: String, file: String) throws -> (DaemonConfig, ConfigDiagnostics) {
         if let e = ConfigLimits.check(text, file: file) { throw ConfigErrors(errors: [e]) }
         let root: TOMLTable
         do {
@@ -63,7 +74,7 @@ public struct ConfigLoader {
         let modeNames = Set(config.modes.names)
         let binds = reader.tables("bind")
         for (i, b) in binds.enumerated() {
-            if let binding = readBinding(b, index: i + 1, regions: regionNames, shapes: config.shapes.names, modes: modeNames) {
+            if let binding = readBinding(b, index: i + 1, regions: regionNames, modes: modeNames) {
                 config.bindings.append(binding)
             }
         }
@@ -71,7 +82,7 @@ public struct ConfigLoader {
         if sequences.count > Self.maxSequences { reader.error("sequence", "\(sequences.count) sequences; at most \(Self.maxSequences)") }
         for (i, q) in sequences.prefix(Self.maxSequences).enumerated() {
             // A sequence's action runs as the binding numbered after every [[bind]].
-            if let seq = readSequence(q, index: binds.count + i + 1, regions: regionNames, shapes: config.shapes.names, modes: modeNames,
+            if let seq = readSequence(q, index: binds.count + i + 1, regions: regionNames, modes: modeNames,
                                       taken: config.modes.sequences) {
                 config.modes.sequences.append(seq)
             }
@@ -79,44 +90,15 @@ public struct ConfigLoader {
         if let s = reader.table("screen") { config.modes.screen = readScreen(s) }
         if let m = reader.table("mqtt") { config.mqtt = readMQTT(m, regions: regionNames) }
         reader.finish(expected: "socket, defaults, device, region, shapes, bind, mode, modes, sequence, screen or mqtt")
-        if !diagnostics.errors.isEmpty { throw ConfigErrors(errors: diagnostics.errors) }
-        return config
+        return (config, diagnostics)
     }
 
     // MARK: [socket]
 
     private func readSocket(_ t: TableReader) -> SocketConfig {
         var s = SocketConfig()
-        if let p = t.string("path") {
-            if !p.hasPrefix("/") {
-                t.error("path", "must be an absolute path")
-            } else if p.utf8.count > SocketConfig.maxPathBytes {
-                t.error("path", "\(p.utf8.count) bytes long: a Unix socket path has at most \(SocketConfig.maxPathBytes) (sun_path)")
-            } else {
-                s.path = p
-            }
-        }
-        if let v = t.value("mode") {
-            let digits = v.string ?? v.int.map { String($0) }
-            if let d = digits, let m = UInt32(d, radix: 8), m <= 0o777 {
-                s.mode = m
-            } else {
-                t.error("mode", "expected an octal mode such as \"0660\"")
-            }
-        }
-        if let g = t.string("group") {
-            if g.isEmpty {
-                t.error("group", "must not be empty")
-            } else if !SystemGroup.exists(g) {
-                t.error("group", "no group \"\(g)\" on this system")
-            } else {
-                s.group = g
-            }
-        }
-        if let n = t.int("max_clients", in: 1...4096) { s.maxClients = n }
-        if let n = t.int("client_buffer_bytes", in: 1024...(64 << 20)) { s.clientBufferBytes = n }
-        if let x = t.number("line_timeout", in: 0.05...3600, unit: "s") { s.lineTimeout = x }
-        t.finish(expected: "path, mode, group, max_clients, client_buffer_bytes or line_timeout")
+        SocketConfig.read(t, SettingContext(loader: self, regions: []), into: &s)
+        t.finish(expected: SocketConfig.settingKeys.joined(separator: ", "))
         return s
     }
 
@@ -303,9 +285,9 @@ public struct ConfigLoader {
 
     // MARK: [[bind]]
 
-    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>, shapes: Set<String>, modes: Set<String>) -> Binding? {
+    private func readBinding(_ t: TableReader, index: Int, regions: Set<String>, modes: Set<String>) -> Binding? {
         var ok = true
-        let filter = readFilter(t, section: "[[bind]]", regions: regions, shapes: shapes, ok: &ok)
+        let filter = readFilter(t, section: "[[bind]]", regions: regions, checksShape: true, ok: &ok)
         let inModes = readInModes(t, modes: modes, ok: &ok)
         let gesture = filter?.gesture
 
@@ -347,7 +329,7 @@ public struct ConfigLoader {
 
     /// A gesture and its conditions (`[[bind]]`, `[[mqtt.publish]]`): gesture, device, region,
     /// direction, edge, fingers, count, phase, shape. Nil (and `ok` false) when any of them is wrong.
-    func readFilter(_ t: TableReader, section: String, regions: Set<String>, shapes: Set<String>? = nil, ok: inout Bool) -> GestureFilter? {
+    func readFilter(_ t: TableReader, section: String, regions: Set<String>, checksShape: Bool = false, ok: inout Bool) -> GestureFilter? {
         var gesture: GestureKind? = nil
         if let g = t.string("gesture") {
             gesture = GestureKind(rawValue: g)
@@ -370,8 +352,8 @@ public struct ConfigLoader {
         if let s = shape {
             if gesture != .shape {
                 t.error("shape", "only gesture = \"shape\" reports a shape"); ok = false
-            } else if let taught = shapes, !taught.contains(s) {
-                t.error("shape", "unknown shape \"\(s)\" (taught: \(taught.isEmpty ? "none; see [shapes] dir" : taught.sorted().joined(separator: ", ")))"); ok = false
+            } else if checksShape {
+                t.diagnostics.shapeReferences.append((t.keyPath("shape"), s))
             }
         }
 

@@ -5,6 +5,9 @@ final class ConfigDiagnostics {
     let file: String
     let index: KeyLineIndex
     private(set) var errors: [ConfigError] = []
+    /// `shape = "NAME"` in a binding or sequence step, by key path: checked once the shapes
+    /// directory is read (ConfigResolver).
+    var shapeReferences: [(key: String, name: String)] = []
 
     init(file: String, text: String) {
         self.file = file

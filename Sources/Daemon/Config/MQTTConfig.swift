@@ -9,6 +9,8 @@ public struct MQTTConfig: Sendable, Equatable {
     public var certFile: String?
     public var keyFile: String?
     public var username: String?
+    /// Where the password is: its first line, read by the resolve step (ConfigResolver).
+    public var passwordFile: String?
     /// Read from `password_file` when the config is loaded; never written in the config itself.
     public var password: String?
     /// nil: the hostname.

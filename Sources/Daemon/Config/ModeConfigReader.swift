@@ -100,7 +100,7 @@ extension ConfigLoader {
 
     /// One `[[sequence]]`: name, steps (gesture filters, in order), within, in_mode, cooldown and
     /// one action, as a binding's. `index`: the binding number it runs under.
-    func readSequence(_ t: TableReader, index: Int, regions: Set<String>, shapes: Set<String>, modes: Set<String>,
+    func readSequence(_ t: TableReader, index: Int, regions: Set<String>, modes: Set<String>,
                       taken: [SecretSequence]) -> SecretSequence? {
         var ok = true
         let name = t.string("name")
@@ -115,7 +115,7 @@ extension ConfigLoader {
             ok = false
         }
         for s in stepTables {
-            if let f = readFilter(s, section: "step", regions: regions, shapes: shapes, ok: &ok) { steps.append(f) }
+            if let f = readFilter(s, section: "step", regions: regions, checksShape: true, ok: &ok) { steps.append(f) }
             s.finish(expected: Self.filterKeys)
         }
         let within = t.number("within", in: 0.1...600, unit: "s") ?? 3

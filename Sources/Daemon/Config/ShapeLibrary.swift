@@ -6,7 +6,10 @@ import Glibc
 public struct ShapesConfig: Sendable {
     /// Absolute or relative to the working directory (already resolved against the config file).
     public var directory: String?
+    /// Read from `directory` by the resolve step (ConfigResolver).
     public var shapes: [TaughtShape] = []
+    /// `[shapes.NAME]`: what the config sets for one shape, applied when the shapes are read.
+    public var settings: [String: ShapeSettings] = [:]
 
     public init(directory: String? = nil, shapes: [TaughtShape] = []) {
         self.directory = directory
@@ -14,6 +17,12 @@ public struct ShapesConfig: Sendable {
     }
 
     public var names: Set<String> { Set(shapes.map(\.name)) }
+}
+
+/// `[shapes.NAME] threshold, rotate`: nil where the file's own value stands.
+public struct ShapeSettings: Sendable {
+    public var threshold: Double?
+    public var rotate: Bool?
 }
 
 /// Reading shape files and directories of them.
@@ -94,7 +103,8 @@ public enum ShapeLibrary {
 }
 
 extension ConfigLoader {
-    /// `[shapes]`: `dir`, and `[shapes.NAME]` tables of `threshold` and `rotate`.
+    /// `[shapes]`: `dir`, and `[shapes.NAME]` tables of `threshold` and `rotate`. The files are
+    /// read by the resolve step.
     func readShapes(_ t: TableReader, configFile: String) -> ShapesConfig {
         var config = ShapesConfig()
         if let d = t.string("dir") {
@@ -102,30 +112,14 @@ extension ConfigLoader {
                 t.error("dir", "must not be empty")
             } else {
                 let base = FileSystem.directory(of: configFile)
-                let dir = d.hasPrefix("/") || base.isEmpty ? d : base + "/" + d
-                config.directory = dir
-                let (shapes, errors) = ShapeLibrary.load(directory: dir)
-                if errors.count == 1, errors[0].file == dir {
-                    t.error("dir", "\(dir): \(errors[0].message)")
-                }
-                for e in errors where e.file != dir { t.diagnostics.append(e) }
-                config.shapes = shapes
+                config.directory = d.hasPrefix("/") || base.isEmpty ? d : base + "/" + d
             }
         } else if !t.has("dir") {
             t.diagnostics.error(t.path, "[shapes] needs dir = \"…\" (the directory of the *.shape files)")
         }
         for key in t.keys where key != "dir" {
             guard let s = t.table(key) else { continue }
-            guard let i = config.shapes.firstIndex(where: { $0.name == key }) else {
-                for k in s.keys { _ = s.value(k) }
-                t.error(key, "no shape \"\(key)\" in \(config.directory ?? "the shapes directory") (found: \(config.shapes.map(\.name).joined(separator: ", ")))")
-                continue
-            }
-            if let v = s.number("threshold", in: 0...1) {
-                config.shapes[i].threshold = v
-                config.shapes[i].thresholdOrigin = .set
-            }
-            if let v = s.bool("rotate") { config.shapes[i].rotate = v }
+            config.settings[key] = ShapeSettings(threshold: s.number("threshold", in: 0...1), rotate: s.bool("rotate"))
             s.finish(expected: "threshold or rotate")
         }
         t.finish(expected: "dir, or a table [shapes.NAME] for a shape")

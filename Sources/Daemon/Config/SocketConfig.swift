@@ -1,3 +1,5 @@
+import TOMLKit
+
 /// `[socket]`: where clients connect and who may.
 public struct SocketConfig: Sendable, Equatable {
     /// nil: `/run/gestured/gestured.sock` as root, `$XDG_RUNTIME_DIR/gestured.sock` otherwise.
@@ -17,4 +19,47 @@ public struct SocketConfig: Sendable, Equatable {
     /// The longest socket path: sun_path holds 107 bytes and a NUL, and the socket is bound
     /// first at `path.<pid>.new` (up to 12 bytes more) before it is renamed into place.
     public static let maxPathBytes = 107 - 12
+}
+
+extension SocketConfig: SettingTable {
+    public static let settings: [Setting<SocketConfig>] = [
+        Setting("path", once: \.path, type: "an absolute path", "Where clients connect.",
+                read: { t, _, _ in
+                    guard let p = t.string("path") else { return nil }
+                    if !p.hasPrefix("/") { t.error("path", "must be an absolute path"); return nil }
+                    if p.utf8.count > maxPathBytes {
+                        t.error("path", "\(p.utf8.count) bytes long: a Unix socket path has at most \(maxPathBytes) (sun_path)")
+                        return nil
+                    }
+                    return p
+                },
+                describe: { v, _ in ["path \(v ?? "default (/run/gestured/gestured.sock as root, else $XDG_RUNTIME_DIR/gestured.sock)")"] }),
+        Setting("mode", once: \.mode, type: "an octal mode such as \"0660\"", "The socket file's mode: with the group, who may connect.",
+                read: { t, _, _ in
+                    guard let v = t.value("mode") else { return nil }
+                    if let d = v.string ?? v.int.map({ String($0) }), let m = UInt32(d, radix: 8), m <= 0o777 { return m }
+                    t.error("mode", "expected an octal mode such as \"0660\"")
+                    return nil
+                },
+                describe: { v, _ in ["mode \(String(v, radix: 8))"] }),
+        // Whether the group exists is the resolve step's question (ConfigResolver).
+        Setting("group", once: \.group, type: "a group name", "The socket file's group.",
+                read: { t, _, _ in
+                    guard let g = t.string("group") else { return nil }
+                    if g.isEmpty { t.error("group", "must not be empty"); return nil }
+                    return g
+                },
+                describe: { v, _ in ["group \(v ?? "(unchanged)")"] }),
+        Setting("max_clients", once: \.maxClients, type: "an integer 1…4096", "Clients connected at once.",
+                read: { t, _, _ in t.int("max_clients", in: 1...4096) },
+                describe: { v, _ in ["at most \(v) clients"] }),
+        Setting("client_buffer_bytes", once: \.clientBufferBytes, type: "an integer 1024…67108864", unit: "bytes",
+                "Output queued for one client before it is dropped as too slow.",
+                read: { t, _, _ in t.int("client_buffer_bytes", in: 1024...(64 << 20)) },
+                describe: { v, _ in ["\(v) bytes queued per client"] }),
+        Setting("line_timeout", once: \.lineTimeout, type: "a number 0.05…3600", unit: "s",
+                "Time a client may take to finish a line it started.",
+                read: { t, _, _ in t.number("line_timeout", in: 0.05...3600, unit: "s") },
+                describe: { v, _ in ["\(fmt(v)) s to finish a line"] }),
+    ]
 }
