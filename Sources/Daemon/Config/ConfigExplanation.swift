@@ -31,7 +31,7 @@ public struct ConfigExplanation {
         out.append("bindings: \(config.bindings.isEmpty ? "none" : "")")
         for b in config.bindings { out.append("  " + describe(b)) }
         out.append(contentsOf: describe(config.modes))
-        if let m = config.mqtt { out.append(contentsOf: describe(m)) }
+        if let m = config.mqtt { out.append("mqtt:"); out.append(contentsOf: m.explanation().map { "  " + $0 }) }
         return out.joined(separator: "\n")
     }
 
@@ -59,18 +59,6 @@ public struct ConfigExplanation {
         return out
     }
 
-    /// A gesture filter's conditions (a binding's, or what `[mqtt]` publishes).
-    private func describe(_ f: GestureFilter) -> [String] {
-        var cond = ["\(f.gesture.rawValue) \(f.phases.map(\.rawValue).joined(separator: "/"))"]
-        if let v = f.device { cond.append("device \"\(v)\"") }
-        if let v = f.region { cond.append("region \(v)") }
-        if let v = f.direction { cond.append("direction \(v.rawValue)") }
-        if let v = f.edge { cond.append("edge \(v.rawValue)") }
-        if let v = f.fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
-        if let v = f.count { cond.append("count \(v)") }
-        return cond
-    }
-
     private func describe(_ c: ModesConfig) -> [String] {
         guard c.names != [KioskMode.implicitName] || !c.sequences.isEmpty || c.screen != ScreenConfig() else {
             return ["modes: none (one mode: every recognizer, the app gets every touch)"]
@@ -86,27 +74,14 @@ public struct ConfigExplanation {
         if let p = c.screen.state { out.append("screen: dark while \(p) reads Off (dpms) or non-zero (bl_power), read at each first touch") }
         if let w = c.screen.wake { out.append("screen: a waking touch runs \(w.argv.map { "\"\($0)\"" }.joined(separator: " "))") }
         for q in c.sequences {
-            let steps = q.steps.map { describe($0).joined(separator: " ") }.joined(separator: " → ")
+            let steps = q.steps.map { $0.conditions.joined(separator: " ") }.joined(separator: " → ")
             out.append("sequence \(q.name): \(steps) within \(fmt(q.within)) s → " + action(q.binding))
         }
         return out
     }
 
-    private func describe(_ m: MQTTConfig) -> [String] {
-        let topic = m.topic ?? "gestured/<hostname>"
-        var out = ["mqtt: \(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port) as \(m.clientID ?? "<hostname>"), topics \(topic)/…, commands also on \(m.fleetTopic)"]
-        out.append("  qos \(m.qos), up to \(m.maxQueue) messages queued while the broker is away, reconnect back-off up to \(fmt(m.reconnectMax)) s")
-        if m.publish.isEmpty { out.append("  publishes every gesture in its default phases") }
-        for f in m.publish { out.append("  publishes " + describe(f).joined(separator: ", ")) }
-        if m.homeAssistant {
-            out.append("  Home Assistant discovery under \(m.homeAssistantPrefix)/: an event entity per touch device, a switch per recognizer, "
-                + "a device trigger per gesture bound or published (bound gestures are published too)")
-        }
-        return out
-    }
-
     private func describe(_ b: Binding) -> String {
-        var cond = describe(b.filter)
+        var cond = b.filter.conditions
         if let v = b.shape { cond.append("shape \(v)") }
         if let s = b.step, let q = b.stepOf { cond.append("every \(fmt(s)) of \(q.rawValue)") }
         if let m = b.inModes { cond.append("in mode " + m.joined(separator: "/")) }
@@ -123,5 +98,19 @@ public struct ConfigExplanation {
         case .switchMode(let m, let seconds): what = "mode \(m)" + (seconds.map { " for \(fmt($0)) s, then back" } ?? "") + " (cooldown \(fmt(b.cooldown)) s)"
         }
         return what
+    }
+}
+
+extension GestureFilter {
+    /// A gesture filter's conditions (a binding's, or what `[mqtt]` publishes).
+    var conditions: [String] {
+        var cond = ["\(gesture.rawValue) \(phases.map(\.rawValue).joined(separator: "/"))"]
+        if let v = device { cond.append("device \"\(v)\"") }
+        if let v = region { cond.append("region \(v)") }
+        if let v = direction { cond.append("direction \(v.rawValue)") }
+        if let v = edge { cond.append("edge \(v.rawValue)") }
+        if let v = fingers { cond.append("\(v) finger\(v == 1 ? "" : "s")") }
+        if let v = count { cond.append("count \(v)") }
+        return cond
     }
 }

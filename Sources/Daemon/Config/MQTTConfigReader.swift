@@ -1,75 +1,120 @@
+import TOMLKit
+
+/// Every key of `[mqtt]`, in the order they are read and explained.
+extension MQTTConfig: SettingTable {
+    public static let settings: [Setting<MQTTConfig>] = [
+        Setting("url", type: "mqtt://host[:port] or mqtts://host[:port]", merge: .single, "The broker; mqtts:// is TLS.",
+                read: { t, _, c in
+                    guard let url = t.string("url") else { return }
+                    switch ConfigLoader.parseBrokerURL(url) {
+                    case .success(let (host, port, tls)): (c.host, c.port, c.tls) = (host, port, tls)
+                    case .failure(let e): t.error("url", e.message)
+                    }
+                },
+                overlay: { _, _ in },
+                describe: { m, _ in ["\(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port)"] }),
+        file("ca_file", \.caFile, "The CA that signed the broker's certificate (mqtts:// only)."),
+        file("cert_file", \.certFile, "A client certificate, with key_file (mqtts:// only)."),
+        file("key_file", \.keyFile, "The client certificate's key (mqtts:// only)."),
+        Setting("username", once: \.username, type: "a string", "The user to log in as.",
+                read: { t, _, _ in
+                    guard let u = t.string("username") else { return nil }
+                    if u.isEmpty { t.error("username", "must not be empty"); return nil }
+                    return u
+                },
+                describe: { v, _ in v.map { ["as user \($0)"] } ?? [] }),
+        file("password_file", \.passwordFile, "A file whose first line is the password (never the password itself)."),
+        Setting("client_id", once: \.clientID, type: "1–230 bytes", "The client id (default: the hostname).",
+                read: { t, _, _ in
+                    guard let id = t.string("client_id") else { return nil }
+                    if id.isEmpty || id.utf8.count > 23 * 10 { t.error("client_id", "must be 1–230 bytes"); return nil }
+                    return id
+                },
+                describe: { v, _ in ["client id \(v ?? "<hostname>")"] }),
+        Setting("homeassistant", once: \.homeAssistant, type: "true or false", "Announce the kiosk to Home Assistant (MQTT discovery).",
+                read: { t, _, _ in t.bool("homeassistant") },
+                describe: { on, m in
+                    on ? ["Home Assistant discovery under \(m.homeAssistantPrefix)/: an event entity per touch device, a switch per recognizer, "
+                        + "a device trigger per gesture bound or published (bound gestures are published too)"] : []
+                }),
+        Setting("topic", once: \.topic, type: "a topic", "Where the kiosk publishes (default: gestured/<hostname>).",
+                read: topic("topic", example: "gestured/kiosk17"), describe: { v, _ in ["topics \(v ?? "gestured/<hostname>")/…"] }),
+        Setting("fleet_topic", once: \.fleetTopic, type: "a topic", "Commands every kiosk of the fleet takes.",
+                read: topic("fleet_topic", example: "gestured/all/command"), describe: { v, _ in ["commands also on \(v)"] }),
+        Setting("homeassistant_prefix", once: \.homeAssistantPrefix, type: "a topic", "Where Home Assistant listens for discovery.",
+                read: topic("homeassistant_prefix", example: "homeassistant"), describe: { _, _ in [] }),
+        Setting("qos", once: \.qos, type: "an integer 0…1", "MQTT quality of service.",
+                read: { t, _, _ in t.int("qos", in: 0...1).map(Int32.init) }, describe: { v, _ in ["qos \(v)"] }),
+        Setting("max_queue", once: \.maxQueue, type: "an integer 1…1000000", unit: "messages", "Messages held while the broker is away; past it the oldest are dropped.",
+                read: { t, _, _ in t.int("max_queue", in: 1...1_000_000) },
+                describe: { v, _ in ["up to \(v) messages queued while the broker is away"] }),
+        Setting("reconnect_max", once: \.reconnectMax, type: "a number 1…3600", unit: "s", "Back-off between reconnection attempts doubles up to this.",
+                read: { t, _, _ in t.number("reconnect_max", in: 1...3600, unit: "s") },
+                describe: { v, _ in ["reconnect back-off up to \(fmt(v)) s"] }),
+        Setting("keepalive", once: \.keepalive, type: "an integer 5…3600", unit: "s", "MQTT keep-alive.",
+                read: { t, _, _ in t.int("keepalive", in: 5...3600).map(Int32.init) }, describe: { v, _ in ["keepalive \(v) s"] }),
+        Setting("publish", type: "[[mqtt.publish]] gesture filters", merge: .single, "What is published (default: every gesture, in its default phases).",
+                read: { t, c, m in
+                    var ok = true
+                    for f in t.tables("publish") {
+                        if let filter = c.loader.readFilter(f, section: "[[mqtt.publish]]", regions: c.regions, ok: &ok) { m.publish.append(filter) }
+                        f.finish(expected: ConfigLoader.filterKeys)
+                    }
+                },
+                overlay: { _, _ in },
+                describe: { m, _ in
+                    m.publish.isEmpty ? ["publishes every gesture in its default phases"] : m.publish.map { "publishes " + $0.conditions.joined(separator: ", ") }
+                }),
+    ]
+
+    /// An absolute path; whether it can be read is the resolve step's question (ConfigResolver).
+    private static func file(_ key: String, _ field: WritableKeyPath<MQTTConfig, String?>, _ summary: String) -> Setting<MQTTConfig> {
+        Setting(key, once: field, type: "an absolute path", summary,
+                read: { t, _, _ in
+                    guard let p = t.string(key) else { return nil }
+                    if !p.hasPrefix("/") { t.error(key, "must be an absolute path"); return nil }
+                    return p
+                },
+                describe: { v, _ in v.map { ["\(key) \($0)"] } ?? [] })
+    }
+
+    /// Reads a topic to publish or subscribe under: no leading or trailing /, no wildcards.
+    private static func topic(_ key: String, example: String) -> (TableReader, SettingContext, MQTTConfig) -> String? {
+        { t, _, _ in
+            guard let topic = t.string(key) else { return nil }
+            if topic.isEmpty || topic.hasPrefix("/") || topic.hasSuffix("/") || topic.contains("+") || topic.contains("#") {
+                t.error(key, "expected a topic such as \"\(example)\" (no leading or trailing /, no wildcards)")
+                return nil
+            }
+            return topic
+        }
+    }
+}
+
 /// `[mqtt]` and its `[[mqtt.publish]]` filters, checked like the rest of the file.
 extension ConfigLoader {
-    static let mqttKeys = "url, ca_file, cert_file, key_file, username, password_file, client_id, topic, fleet_topic, qos, max_queue, "
-        + "reconnect_max, keepalive, homeassistant, homeassistant_prefix or publish"
-
     func readMQTT(_ t: TableReader, regions: Set<String>) -> MQTTConfig? {
-        var config: MQTTConfig? = nil
-        if let url = t.string("url") {
-            switch Self.parseBrokerURL(url) {
-            case .success(let (host, port, tls)): config = MQTTConfig(host: host, port: port, tls: tls)
-            case .failure(let e): t.error("url", e.message)
-            }
-        } else if !t.has("url") {
-            t.diagnostics.error(t.path, "[mqtt] needs url = \"mqtt://host:1883\" (or mqtts://)")
-        }
-        var c = config ?? MQTTConfig(host: "", port: 0, tls: false)
-        for key in ["ca_file", "cert_file", "key_file"] {
-            guard let p = t.string(key) else { continue }
-            if !p.hasPrefix("/") { t.error(key, "must be an absolute path"); continue }
-            switch key {
-            case "ca_file": c.caFile = p
-            case "cert_file": c.certFile = p
-            default: c.keyFile = p
-            }
-        }
-        if (c.certFile == nil) != (c.keyFile == nil), t.has("cert_file") != t.has("key_file") {
-            t.error(t.has("cert_file") ? "key_file" : "cert_file", "a client certificate needs both cert_file and key_file")
-        }
-        if config?.tls == false {
-            for key in ["ca_file", "cert_file", "key_file"] where t.has(key) { t.error(key, "TLS settings need an mqtts:// url") }
-        }
-        if config?.tls == true, c.caFile == nil, !t.has("ca_file") {
-            t.error("url", "mqtts:// needs ca_file (the CA that signed the broker's certificate)")
-        }
-        if let u = t.string("username") {
-            if u.isEmpty { t.error("username", "must not be empty") } else { c.username = u }
-        }
+        if !t.has("url") { t.diagnostics.error(t.path, "[mqtt] needs url = \"mqtt://host:1883\" (or mqtts://)") }
         if t.has("password") {
             _ = t.value("password")
             t.error("password", "a password is never written in the config: put it in a file readable only by gestured and give password_file")
         }
-        if let p = t.string("password_file") {
-            if !p.hasPrefix("/") { t.error("password_file", "must be an absolute path") } else { c.passwordFile = p }
-            if !t.has("username") { t.error("password_file", "a password needs a username") }
+        var c = MQTTConfig(host: "", port: 0, tls: false)
+        MQTTConfig.read(t, SettingContext(loader: self, regions: regions), into: &c)
+        // What one key asks of another.
+        if (c.certFile == nil) != (c.keyFile == nil), t.has("cert_file") != t.has("key_file") {
+            t.error(t.has("cert_file") ? "key_file" : "cert_file", "a client certificate needs both cert_file and key_file")
         }
-        if let id = t.string("client_id") {
-            if id.isEmpty || id.utf8.count > 23 * 10 { t.error("client_id", "must be 1–230 bytes") } else { c.clientID = id }
+        let urlRead = c.port != 0
+        if urlRead, !c.tls {
+            for key in ["ca_file", "cert_file", "key_file"] where t.has(key) { t.error(key, "TLS settings need an mqtts:// url") }
         }
-        if let on = t.bool("homeassistant") { c.homeAssistant = on }
-        for (key, example) in [("topic", "gestured/kiosk17"), ("fleet_topic", "gestured/all/command"), ("homeassistant_prefix", "homeassistant")] {
-            guard let topic = t.string(key) else { continue }
-            if topic.isEmpty || topic.hasPrefix("/") || topic.hasSuffix("/") || topic.contains("+") || topic.contains("#") {
-                t.error(key, "expected a topic such as \"\(example)\" (no leading or trailing /, no wildcards)")
-                continue
-            }
-            switch key {
-            case "topic": c.topic = topic
-            case "fleet_topic": c.fleetTopic = topic
-            default: c.homeAssistantPrefix = topic
-            }
+        if urlRead, c.tls, c.caFile == nil, !t.has("ca_file") {
+            t.error("url", "mqtts:// needs ca_file (the CA that signed the broker's certificate)")
         }
-        if let q = t.int("qos", in: 0...1) { c.qos = Int32(q) }
-        if let n = t.int("max_queue", in: 1...1_000_000) { c.maxQueue = n }
-        if let s = t.number("reconnect_max", in: 1...3600, unit: "s") { c.reconnectMax = s }
-        if let s = t.int("keepalive", in: 5...3600) { c.keepalive = Int32(s) }
-        var ok = true
-        for f in t.tables("publish") {
-            if let filter = readFilter(f, section: "[[mqtt.publish]]", regions: regions, ok: &ok) { c.publish.append(filter) }
-            f.finish(expected: Self.filterKeys)
-        }
-        t.finish(expected: Self.mqttKeys)
-        return config == nil ? nil : c
+        if t.has("password_file"), !t.has("username") { t.error("password_file", "a password needs a username") }
+        t.finish(expected: MQTTConfig.settingKeys.joined(separator: ", "))
+        return urlRead ? c : nil
     }
 
     struct URLError: Error { var message: String }
