@@ -233,6 +233,20 @@ import Testing
             direction = "north"
             run = ["true"]
             """, line: 3, key: "bind[1].direction", message: "unknown direction"),
+        // One scanner (TOMLScanner) reads strings for the limits and for the lines: what looks like
+        // a key, a header or a comment inside a string moves neither.
+        Case(name: "keys and headers inside strings are not keys", text: """
+            [socket]
+            path = "/tmp/a'b = c#d"
+            [[bind]]
+            gesture = "tap"
+            shell = '''
+            rotation = 1
+            [defaults]
+            '''
+            [defaults]
+            "rotation" = 45
+            """, line: 10, key: "defaults.rotation", message: "0, 90, 180 or 270"),
         Case(name: "run is not an argv", text: """
             [[bind]]
             gesture = "tap"

@@ -46,7 +46,8 @@ public struct ConfigLoader {
     /// The TOML text checked and turned into a config, without I/O: the errors are collected in
     /// the diagnostics returned; only text that does not parse as TOML at all throws.
     func read(_ text: String, file: String) throws -> (DaemonConfig, ConfigDiagnostics) {
-        if let e = ConfigLimits.check(text, file: file) { throw ConfigErrors(errors: [e]) }
+        let (limit, lines) = ConfigLimits.scan(text, file: file)
+        if let e = limit { throw ConfigErrors(errors: [e]) }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -55,7 +56,7 @@ public struct ConfigLoader {
                 file: file, line: e.source.begin.line, key: "",
                 message: "syntax error at column \(e.source.begin.column): \(e.description)")])
         }
-        let diagnostics = ConfigDiagnostics(file: file, text: text)
+        let diagnostics = ConfigDiagnostics(file: file, index: lines)
         let reader = TableReader(root, path: "", diagnostics: diagnostics)
         var config = DaemonConfig(file: file)
 

@@ -9,9 +9,9 @@ final class ConfigDiagnostics {
     /// directory is read (ConfigResolver).
     var shapeReferences: [(key: String, name: String)] = []
 
-    init(file: String, text: String) {
+    init(file: String, index: KeyLineIndex) {
         self.file = file
-        self.index = KeyLineIndex(text: text)
+        self.index = index
     }
 
     func error(_ path: String, _ message: String) {
