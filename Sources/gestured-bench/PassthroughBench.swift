@@ -32,6 +32,7 @@ struct PassthroughBench {
             let pipeline = replay.pipeline()
             let clone = TouchClone(sink: FileFrameSink(fd: fd), slotCount: recording.info.slotCount)
             let p = Passthrough(clone: clone, rules: TouchRelay.Rules(edgeDepthMM: 6))
+            if passthrough { pipeline.stage = p }
             var offset = 0.0
             var samples: [Double] = []
             samples.reserveCapacity((runs + 2) * events.count)
@@ -41,7 +42,9 @@ struct PassthroughBench {
                 for var e in events {
                     e.time += offset
                     if start == 0 { start = Stopwatch.now() }
-                    if passthrough { p.feed(e, pipeline: pipeline) { _ in } } else { pipeline.feed(e) { _ in } }
+                    if passthrough { p.record(e) }
+                    pipeline.feed(e) { _ in }
+                    if passthrough { p.endOfEvent(e) }
                     if e.type == EV.SYN && e.code == SYN.REPORT {
                         if record { samples.append(Double(Stopwatch.now() - start)) }
                         start = 0

@@ -2,20 +2,19 @@ import Evdev
 import GestureKit
 import Logging
 
-/// Builds a device's pipeline from the config sections that match it: transform (rotation,
-/// calibration from config or udev, size_mm) and an arena of the selected recognizers.
+/// Builds a device's pipeline from its settings (the config sections that match it, resolved
+/// once by its DeviceSession): transform (rotation, calibration from config or udev, size_mm) and
+/// an arena of the selected recognizers.
 public enum PipelineFactory {
-    /// Whether the config asks for an exclusive grab of this device.
-    static func wantsGrab(_ info: DeviceInfo, config: DaemonConfig) -> Bool {
-        let s = config.settings(for: info.identity).settings
-        return (s.grab ?? false) || (s.passthrough ?? false)
+    /// Whether the settings ask for an exclusive grab of the device.
+    static func wantsGrab(_ s: DeviceSettings) -> Bool {
+        (s.grab ?? false) || (s.passthrough ?? false)
     }
 
     /// The relay's rules when the config passes this device through, else nil. "edges" is the
     /// edge swipe's band: as deep as its `depth_mm` on this device. The regions of `[[sequence]]`
     /// steps are delay regions on every passed-through device.
-    static func passthroughRules(_ info: DeviceInfo, config: DaemonConfig) -> TouchRelay.Rules? {
-        let s = config.settings(for: info.identity).settings
+    static func passthroughRules(_ s: DeviceSettings, config: DaemonConfig) -> TouchRelay.Rules? {
         guard s.passthrough == true else { return nil }
         var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, delayFingers: s.delayFingers)
         // The secret sequences' regions are delayed too: their taps must not press what is under them.
@@ -29,8 +28,8 @@ public enum PipelineFactory {
         return rules
     }
 
-    static func make(info: DeviceInfo, config: DaemonConfig, disabled: Set<String>, initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {
-        let (s, sections) = config.settings(for: info.identity)
+    static func make(info: DeviceInfo, settings s: DeviceSettings, sections: [Int], config: DaemonConfig, disabled: Set<String>,
+                     initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {
         let transform = transform(info: info, settings: s, log: log)
         let arena = ArenaRulesBuilder.arena(for: s, regions: config.regions, shapes: config.shapes.shapes)
         for name in disabled { arena.setEnabled(name, false) }
@@ -60,7 +59,9 @@ public enum PipelineFactory {
     /// A device's pipeline as the daemon would build it from `config`, for `gestured replay
     /// --config` and `gestured learn`; problems (a bad udev calibration) go to `warn`.
     public static func pipeline(info: DeviceInfo, config: DaemonConfig, warn: @escaping @Sendable (String) -> Void) -> DevicePipeline {
-        make(info: info, config: config, disabled: [], log: Logger(label: "gestured", factory: { _ in WarningHandler(warn: warn) }))
+        let (s, sections) = config.settings(for: info.identity)
+        return make(info: info, settings: s, sections: sections, config: config, disabled: [],
+                    log: Logger(label: "gestured", factory: { _ in WarningHandler(warn: warn) }))
     }
 
     /// The transform the daemon would use for a device.

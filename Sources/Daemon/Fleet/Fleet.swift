@@ -8,7 +8,7 @@ import Logging
 /// the link's own), and with `homeassistant = true` the kiosk's Home Assistant discovery and
 /// events. Lives on the daemon's thread; everything it sends goes through the link's bounded
 /// queue, the retained discovery through the link's retained state.
-final class Fleet {
+final class Fleet: GestureSink {
     let link: MQTTLink
     private(set) var filters: [GestureFilter]
     let homeAssistant: HomeAssistant
@@ -51,9 +51,10 @@ final class Fleet {
         (filters, announcing, triggers) = Self.published(config, bindings: bindings)
     }
 
-    func gesture(_ e: GestureEvent, device: DeviceLabel) {
+    func take(_ g: inout OutgoingGesture) {
+        let e = g.event, device = g.device
         guard filters.contains(where: { $0.matches(e, device: device) }) else { return }
-        let json = e.json(device: device)
+        let json = g.json
         link.send(.init(topic: "\(link.prefix)/gesture/\(e.kind.rawValue)", payload: json))
         if announcing { link.send(.init(topic: homeAssistant.eventTopic(device), payload: HomeAssistant.event(e.kind, json: json))) }
     }

@@ -3,10 +3,11 @@ import GestureKit
 import Glibc
 import Logging
 
-/// The daemon: wires the loop, the socket hub, the action runner and the device sources
-/// together, and owns the current configuration (replaced whole on SIGHUP). What it does apart
-/// from starting, delivering and stopping has its own file: its devices (ServiceDevices), a
-/// reload (ServiceReload), the clients' commands (ServiceCommands), the fleet (ServiceFleet).
+/// The daemon: wires the loop, the devices (DeviceRegistry), and the sinks their gestures go to
+/// (socket clients, bound commands, sequences, the fleet), and owns the current configuration
+/// (replaced whole on SIGHUP). What it does apart from starting, delivering and stopping has its
+/// own file: a reload (ServiceReload), the clients' commands (ServiceCommands), the modes
+/// (ServiceModes), the fleet (ServiceFleet).
 public final class GestureService {
     let options: ServiceOptions
     var log: Logger
@@ -17,9 +18,9 @@ public final class GestureService {
     let notifier: ServiceNotifier
     var hub: SocketHub!
     let runner: ActionRunner
-    var sources: [DeviceSource] = []
-    var liveMonitor: DeviceMonitor?
-    var recordings: [RecordingSource] = []
+    let devices: DeviceRegistry
+    /// Where each gesture goes, in order (GestureSink).
+    var sinks: [GestureSink] = []
     private let environment: [String: String]
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: Fleet?
@@ -42,10 +43,12 @@ public final class GestureService {
         timer = try DeadlineTimer()
         notifier = ServiceNotifier(environment: environment)
         runner = try ActionRunner(log: log)
+        devices = DeviceRegistry(loop: loop, config: config, log: log)
         modes = ModeState(config.modes, now: MonotonicClock.now())
         sequences = SequenceMatcher(config.modes.sequences)
         runner.setBindings(config.bindings, others: config.modes.sequences.map(\.binding))
         runner.mode = modes.current.name
+        devices.delegate = self
     }
 
     /// The socket path: --socket, then the config, then the default for who we run as.
@@ -72,6 +75,7 @@ public final class GestureService {
         runner.switchMode = { [unowned self] mode, seconds, binding in
             self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
         }
+        sinks = [hub, runner, self]
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
@@ -83,21 +87,22 @@ public final class GestureService {
             self.timer.acknowledge()
             self.wakeDue()
         }
-        do { try openRecordings(now: MonotonicClock.now()) } catch {
+        do {
+            try devices.openRecordings(options.replays, fast: options.fast, hold: options.holdReplay, now: MonotonicClock.now())
+        } catch {
             hub.shutdown()
             throw error
         }
-        if options.liveDevices { startLiveDevices() }
+        if options.liveDevices { devices.startLive() }
         announceToFleet()
 
-        notifier.ready(status: "\(sources.count) devices")
-        log.info("gestured \(DaemonInfo.version) ready: \(sources.count) devices, \(config.bindings.count) bindings")
+        notifier.ready(status: "\(devices.sessions.count) devices")
+        log.info("gestured \(DaemonInfo.version) ready: \(devices.sessions.count) devices, \(config.bindings.count) bindings")
         StartupPages.release()
         loop.run { [unowned self] in self.afterWakeup() }
 
         notifier.stopping()
-        let t = MonotonicClock.now()
-        for s in sources { s.cancel(now: t) { self.deliver($0, from: s) } }
+        devices.cancelAll(now: MonotonicClock.now())
         runner.outputs.removeAll()
         hub.shutdown()
         runner.stopAll()
@@ -108,34 +113,21 @@ public final class GestureService {
 
     // MARK: events
 
-    func deliver(_ e: GestureEvent, from source: DeviceSource) {
-        let label = source.label
-        hub.broadcast(e, device: label)
-        runner.handle(e, device: label, now: MonotonicClock.now())
-        if !sequences.sequences.isEmpty {
-            for q in sequences.feed(e, device: label, mode: modes.current.name) {
-                log.info("sequence \(q.name) completed")
-                if case .switchMode(let m, let seconds) = q.binding.action {
-                    switchMode(to: m, reason: "sequence \(q.name)", for: seconds)
-                } else {
-                    runner.perform(q.binding, for: (e, label), now: MonotonicClock.now())
-                }
-            }
+    /// Each gesture to each sink, in order; its JSON is encoded once, by the first sink that wants it.
+    func deliver(_ events: [GestureEvent], from session: DeviceSession) {
+        let label = session.label
+        for e in events {
+            var g = OutgoingGesture(e, device: label)
+            for sink in sinks { sink.take(&g) }
         }
-        fleet?.gesture(e, device: label)
     }
 
     private func wakeDue() {
         let now = MonotonicClock.now()
-        for s in sources {
-            if let w = s.wakeTime, w <= now, s.wake(now: now, emit: { self.deliver($0, from: s) }) == .gone,
-               let live = s as? LiveDeviceSource {
-                close(live, lost: false)
-            }
-        }
+        devices.wakeDue(now: now)
         runner.expire(now: now)
         if let d = modes.deadline, d <= now { modesDue(now: now) }
-        if options.exitAfterReplay, !recordings.isEmpty, recordings.allSatisfy({ !$0.isPlaying }), runner.runningCount == 0 {
+        if options.exitAfterReplay, !devices.recordings.isEmpty, devices.recordings.allSatisfy({ !$0.isPlaying }), runner.runningCount == 0 {
             log.info("replay finished, exiting (--exit-after-replay)")
             loop.stop()
         }
@@ -150,7 +142,7 @@ public final class GestureService {
         hub.flushBroadcasts()
         var t = runner.deadline
         if let d = modes.deadline { t = min(t ?? d, d) }
-        for s in sources { if let w = s.wakeTime { t = min(t ?? w, w) } }
+        if let w = devices.wakeTime { t = min(t ?? w, w) }
         timer.arm(t)
     }
 
@@ -169,5 +161,18 @@ public final class GestureService {
                 break
             }
         }
+    }
+}
+
+extension GestureService: DeviceRegistryDelegate {
+    func opened(_ session: DeviceSession) {
+        applyMode(to: session, now: MonotonicClock.now())
+        fleet?.device(session.label, added: true)
+        announceToFleet()
+    }
+
+    func closed(_ session: DeviceSession) {
+        fleet?.device(session.label, added: false)
+        announceToFleet()
     }
 }

@@ -19,13 +19,15 @@ extension GestureService {
         case .status:
             return .status(status)
         case .replay:
-            guard !recordings.isEmpty else { return .error("no recordings: start gestured with --replay FILE") }
+            let replays = devices.sessions.filter { $0.player != nil }
+            guard !replays.isEmpty else { return .error("no recordings: start gestured with --replay FILE") }
             let now = MonotonicClock.now()
-            for r in recordings {
-                if r.isPlaying { r.cancel(now: now) { self.deliver($0, from: r) } }
-                r.start(now: now)
+            for r in replays {
+                guard let player = r.player else { continue }
+                if player.isPlaying { devices.with(r) { s, out in s.cancel(now: now, into: &out) } }
+                player.start(now: now)
             }
-            return .replaying(recordings.count)
+            return .replaying(replays.count)
         case .mode(let name):
             guard switchMode(to: name, reason: client == nil ? "mqtt" : "socket") else { return .error(unknownMode(name)) }
             return .mode(name)
@@ -35,9 +37,9 @@ extension GestureService {
     /// Switches a recognizer on or off on the devices `device` (a glob on name or id) matches,
     /// all when nil; remembered across reloads.
     private func setEnabled(_ name: String, _ enabled: Bool, device: String?) -> ClientReply {
-        let matched = sources.filter { s in device.map { Glob.matches($0, s.label.name) || Glob.matches($0, s.label.id) } ?? true }
+        let matched = devices.sessions.filter { s in device.map { Glob.matches($0, s.label.name) || Glob.matches($0, s.label.id) } ?? true }
         if matched.isEmpty { return .error(device.map { "no device matches \"\($0)\"" } ?? "no devices") }
-        var changed: [DeviceSource] = []
+        var changed: [DeviceSession] = []
         let now = MonotonicClock.now()
         for s in matched where s.pipeline.arena.recognizers.contains(where: { $0.name == name }) {
             // Switched off mid-gesture, the recognizer is cancelled (a winner says so); the rest go
@@ -63,11 +65,11 @@ extension GestureService {
             clients: hub.clientCount,
             bindings: config.bindings.count,
             runningCommands: runner.runningCount,
-            replaying: recordings.filter(\.isPlaying).count,
+            replaying: devices.recordings.filter(\.isPlaying).count,
             virtualDevices: runner.outputs.present,
             fleet: fleet.map { ($0.link.prefix, $0.link.counters) },
-            devices: sources.map { s in
-                .init(name: s.label.name, id: s.label.id, clone: (s as? LiveDeviceSource)?.passthrough?.clone.devnode, recognizers: s.recognizers)
+            devices: devices.sessions.map { s in
+                .init(name: s.label.name, id: s.label.id, clone: s.passthrough?.clone.devnode, recognizers: s.recognizers)
             })
     }
 }

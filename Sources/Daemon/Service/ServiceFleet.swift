@@ -13,19 +13,21 @@ extension GestureService {
         }
         try f.link.start()
         fleet = f
+        sinks.append(f)
         log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
     }
 
     /// Home Assistant's view of the kiosk follows its devices, their recognizers and the config:
     /// called after each change of any of them.
     func announceToFleet() {
-        fleet?.announce(sources.map { .init(label: $0.label, recognizers: $0.recognizers) })
+        fleet?.announce(devices.sessions.map { .init(label: $0.label, recognizers: $0.recognizers) })
     }
 
     func stopFleet() {
         guard let f = fleet else { return }
         loop.remove(f.link.commandFD)
         f.link.stop()
+        sinks.removeAll { $0 === f }
         fleet = nil
     }
 }

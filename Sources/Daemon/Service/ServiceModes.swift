@@ -6,7 +6,7 @@ import Logging
 /// mode's recognizers and passthrough to every device, tells the runner (bindings' `in_mode`),
 /// and is broadcast to socket clients and the fleet. The screen's state is read here, at the
 /// first touch of each sequence.
-extension GestureService {
+extension GestureService: GestureSink {
     /// Asks for a mode (a command, a binding, a sequence, a waking touch); false when there is
     /// no such mode. The switch happens after this wakeup: a binding or sequence asks while its
     /// device's arena is delivering a gesture, and the switch changes that arena's recognizers.
@@ -33,27 +33,22 @@ extension GestureService {
         sequences = SequenceMatcher(config.modes.sequences)
         let change = modes.reload(config.modes, now: now)
         runner.mode = modes.current.name
-        for s in sources { applyMode(to: s, now: now) }
+        for s in devices.sessions { applyMode(to: s, now: now) }
         if let c = change { announce(c) }
     }
 
     private func apply(_ change: ModeState.Change?, now: Double) {
         guard let c = change else { return }
         runner.mode = c.mode
-        for s in sources { applyMode(to: s, now: now) }
+        for s in devices.sessions { applyMode(to: s, now: now) }
         announce(c)
     }
 
     /// The mode's recognizers (within the device's own, minus those a client disabled) and
     /// what the app gets.
-    func applyMode(to s: DeviceSource, now: Double) {
+    func applyMode(to s: DeviceSession, now: Double) {
         let mode = modes.current
-        let arena = s.pipeline.arena
-        for r in arena.recognizers {
-            let on = mode.runs(r.name) && !s.disabled.contains(r.name)
-            if arena.isEnabled(r.name) != on { arena.setEnabled(r.name, on, time: now) { self.deliver($0, from: s) } }
-        }
-        (s as? LiveDeviceSource)?.passthrough?.setAppTouches(mode.appGetsTouches)
+        devices.with(s) { s, out in s.apply(mode, now: now, into: &out) }
     }
 
     private func announce(_ c: ModeState.Change) {
@@ -67,6 +62,20 @@ extension GestureService {
         log.info("mode \(c.mode) (was \(c.previous); \(c.reason))")
         modeEvents.append(w.text)
         fleet?.mode(w.text)
+    }
+
+    /// A secret sequence's step: a completed sequence runs its action (a binding's), or switches
+    /// the mode.
+    func take(_ g: inout OutgoingGesture) {
+        guard !sequences.sequences.isEmpty else { return }
+        for q in sequences.feed(g.event, device: g.device, mode: modes.current.name) {
+            log.info("sequence \(q.name) completed")
+            if case .switchMode(let m, let seconds) = q.binding.action {
+                switchMode(to: m, reason: "sequence \(q.name)", for: seconds)
+            } else {
+                runner.perform(q.binding, for: (g.event, g.device), now: MonotonicClock.now())
+            }
+        }
     }
 
     /// The first touch of a sequence on any device. True when the screen is dark (the mode has

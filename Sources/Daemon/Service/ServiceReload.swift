@@ -6,7 +6,7 @@ extension GestureService {
     /// `[socket]` and `[mqtt]` connection settings take effect on restart.
     func reload() {
         notifier.reloading()
-        defer { notifier.ready(status: "\(sources.count) devices") }
+        defer { notifier.ready(status: "\(devices.sessions.count) devices") }
         let fresh: DaemonConfig
         do {
             fresh = try ConfigLoader().load(path: options.configPath)
@@ -23,7 +23,7 @@ extension GestureService {
         }
         runner.setBindings(fresh.bindings, others: fresh.modes.sequences.map(\.binding))
         let now = MonotonicClock.now()
-        for s in sources { s.rebuild(config: fresh, now: now) { self.deliver($0, from: s) } }
+        devices.rebuild(config: fresh, now: now)
         announceToFleet()
         reloadModes(now: now)
         log.info("configuration reloaded: \(fresh.bindings.count) bindings")

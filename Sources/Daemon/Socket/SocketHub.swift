@@ -7,7 +7,7 @@ import Logging
 /// subscribed to as JSON Lines, answers their command lines through `ClientProtocol`, and drops
 /// the ones that fall behind.
 /// Every write is non-blocking; nothing a client does can stall the loop.
-public final class SocketHub {
+public final class SocketHub: GestureSink {
     private let loop: EventLoop
     private let listener: UnixListener
     private var clients: [Int32: SocketClient] = [:]
@@ -137,9 +137,9 @@ public final class SocketHub {
     /// `flushBroadcasts` once the loop has handled its wakeup, so the events of one wakeup (a
     /// frame's `cancelled` and the winner's event, or the frames a coalesced read took) go out
     /// in one send per client.
-    public func broadcast(_ event: GestureEvent, device: DeviceLabel) {
+    func take(_ g: inout OutgoingGesture) {
         guard !clients.isEmpty else { return }
-        broadcast(event.json(device: device), gesture: event.kind.rawValue)
+        broadcast(g.json, gesture: g.event.kind.rawValue)
     }
 
     /// Queues a line for every client that wants `gesture`; nil: for every client (a mode

@@ -1,9 +1,10 @@
 import GestureKit
 
-/// A device passed through to the app: every event read goes to the clone's buffer and to the
-/// pipeline; once the arena has judged a frame, the relay decides what the app sees of it, and at
-/// the frame's SYN_REPORT the clone writes that in one write(2).
-public final class Passthrough {
+/// A device passed through to the app, as the stage after the arena (DevicePipeline.stage):
+/// every event read goes to the clone's buffer (`record`), the relay decides from the arena's
+/// claims what the app sees of each judged frame, and at the frame's SYN_REPORT the clone writes
+/// that in one write(2) (`endOfEvent`).
+public final class Passthrough: FrameStage {
     public let clone: TouchClone
     public private(set) var relay: TouchRelay
     private var outputs: [TouchRelay.Output] = []
@@ -16,39 +17,41 @@ public final class Passthrough {
         outputs.reserveCapacity(64)
     }
 
-    /// One event read from the real device. Returns a write error the first time one happens.
-    /// `touchDown` is asked at the first touch of a sequence; true: the app never sees that
-    /// sequence (it woke a dark screen).
-    @discardableResult
-    public func feed(_ e: InputEvent, pipeline: DevicePipeline, touchDown: () -> Bool = { false },
-                     onGesture: (GestureEvent) -> Void) -> DeviceError? {
+    /// One event read from the real device, before the pipeline takes it.
+    public func record(_ e: InputEvent) {
         clone.record(e)
-        let arena = pipeline.arena
-        pipeline.feed(e, judged: { frame in
-            if frame.startsSequence && touchDown() { self.relay.withholdSequence() }
-            self.relay.frame(frame, claims: arena, out: &self.outputs)
-        }, onGesture: onGesture)
+    }
+
+    public func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
+        relay.frame(frame, claims: arena, out: &outputs)
+    }
+
+    /// The sequence just begun is not the app's (its first touch woke a dark screen).
+    public func withholdSequence() {
+        relay.withholdSequence()
+    }
+
+    /// After the pipeline took `e`: at a SYN_REPORT the frame goes to the app. Returns a write
+    /// error the first time one happens.
+    @discardableResult
+    public func endOfEvent(_ e: InputEvent) -> DeviceError? {
         guard e.type == EV.SYN && e.code == SYN.REPORT else { return nil }
         return flush()
     }
 
     /// After the pipeline's timers ran: claims and failures may release or take held contacts.
     @discardableResult
-    public func settle(pipeline: DevicePipeline) -> DeviceError? {
-        relay.settle(claims: pipeline.arena, out: &outputs)
+    public func settle(arena: GestureArena) -> DeviceError? {
+        relay.settle(claims: arena, out: &outputs)
         return outputs.isEmpty ? nil : flush(frameEnded: false)
     }
 
     /// The kernel dropped events (SYN_DROPPED; the kernel does not pass one through uinput): the
-    /// app's contacts are cancelled so that it is consistent again, then the pipeline resyncs.
-    @discardableResult
-    public func dropped(time: Double, slots: [SlotSnapshot], pipeline: DevicePipeline, onGesture: (GestureEvent) -> Void) -> DeviceError? {
+    /// app's contacts are cancelled so that it is consistent again; the pipeline then resyncs,
+    /// and `flush` writes the result.
+    public func dropped() {
         clone.discardPending()
         relay.drop(out: &outputs)
-        let arena = pipeline.arena
-        pipeline.dropped(time: time, slots: slots, onFrame: { frame in self.relay.frame(frame, claims: arena, out: &self.outputs) },
-                         onGesture: onGesture)
-        return flush()
     }
 
     /// Gestures are cancelled (reload, shutdown): so are the app's contacts.
@@ -81,8 +84,9 @@ public final class Passthrough {
         clone.destroy()
     }
 
+    /// Writes what the relay decided; a write error is returned the first time it happens.
     @discardableResult
-    private func flush(frameEnded: Bool = true) -> DeviceError? {
+    public func flush(frameEnded: Bool = true) -> DeviceError? {
         defer { outputs.removeAll(keepingCapacity: true) }
         do {
             try clone.write(outputs, frameEnded: frameEnded)

@@ -1,12 +1,25 @@
 import GestureKit
 
-/// One device's whole path from input events to gestures: contact tracker → gesture arena.
-/// The daemon, `gestured replay`, the tests and the benchmarks all run input through this.
+/// What runs on each frame after the arena has handled it: passthrough's relay decides from the
+/// arena's claims what the app sees of the frame. One stage per pipeline, or none.
+public protocol FrameStage: AnyObject {
+    /// A frame the arena has handled.
+    func judged(_ frame: borrowing TouchFrame, arena: GestureArena)
+    /// Events were dropped (SYN_DROPPED): what the stage holds of the contacts is void, before the
+    /// contacts are resynchronized (their frames then come to `judged`).
+    func dropped()
+}
+
+/// One device's whole path from input events to gestures: contact tracker → gesture arena →
+/// stage (passthrough). The daemon, `gestured replay`, the tests and the benchmarks all run input
+/// through this.
 public final class DevicePipeline {
     public let info: DeviceInfo
     public let label: DeviceLabel
     public let arena: GestureArena
     public private(set) var tracker: ContactTracker
+    /// Runs after the arena on every frame (the passthrough relay).
+    public var stage: FrameStage?
 
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, arena: GestureArena,
                 initialSlots: [SlotSnapshot] = []) {
@@ -16,30 +29,18 @@ public final class DevicePipeline {
         tracker = ContactTracker(info: info, transform: transform, initialSlots: initialSlots)
     }
 
-    /// Feeds one input event; each completed frame goes to `onFrame` and then to the arena.
-    /// A SYN_DROPPED in the stream cancels the gestures in flight.
-    public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
+    /// Feeds one input event; each completed frame goes to `onFrame` (an observer: replay's frame
+    /// lines, tests), then to the arena, then to the stage. A SYN_DROPPED in the stream (a
+    /// recording's) cancels the gestures in flight.
+    public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
         let arena = self.arena
+        let stage = self.stage
         tracker.feed(e) { frame in
             onFrame(frame)
             arena.handle(frame, emit: onGesture)
+            stage?.judged(frame, arena: arena)
         }
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
-    }
-
-    /// As `feed(_:onFrame:onGesture:)`, with `judged` called once the arena has handled each
-    /// frame (passthrough decides what the app sees from the arena's claims).
-    public func feed(_ e: InputEvent, judged: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
-        let arena = self.arena
-        tracker.feed(e) { frame in
-            arena.handle(frame, emit: onGesture)
-            judged(frame)
-        }
-        if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
-    }
-
-    public func feed(_ e: InputEvent, onGesture: (GestureEvent) -> Void) {
-        feed(e, onFrame: { _ in }, onGesture: onGesture)
     }
 
     /// Lets recognizer timeouts fire (`now` on the clock of the event times).
@@ -57,7 +58,8 @@ public final class DevicePipeline {
     }
 
     /// The device was unplugged (or is being closed): its contacts and its gestures are
-    /// cancelled; other devices are not affected.
+    /// cancelled; other devices are not affected. The stage is not asked: whoever closes the
+    /// device ends it (Passthrough.cancelForApp).
     public func deviceLost(time: Double, onFrame: (borrowing TouchFrame) -> Void = { _ in },
                            onGesture: (GestureEvent) -> Void) {
         let arena = self.arena
@@ -68,15 +70,19 @@ public final class DevicePipeline {
         arena.cancelAll(time: time, emit: onGesture)
     }
 
-    /// The kernel dropped events (SYN_DROPPED) and libevdev resynchronized: contacts are
-    /// resynchronized from `slots` (see ContactTracker.resync) and in-flight gestures cancelled.
+    /// The kernel dropped events (SYN_DROPPED) and libevdev resynchronized: the stage drops what
+    /// it holds, contacts are resynchronized from `slots` (see ContactTracker.resync) and
+    /// in-flight gestures cancelled.
     public func dropped(time: Double, slots: [SlotSnapshot], onFrame: (borrowing TouchFrame) -> Void = { _ in },
                         onGesture: (GestureEvent) -> Void) {
         let arena = self.arena
+        let stage = self.stage
+        stage?.dropped()
         arena.cancelAll(time: time, emit: onGesture)
         tracker.resync(time: time, slots: slots) { frame in
             onFrame(frame)
             arena.handle(frame, emit: onGesture)
+            stage?.judged(frame, arena: arena)
         }
     }
 }

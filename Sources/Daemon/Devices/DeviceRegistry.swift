@@ -1,0 +1,136 @@
+import Evdev
+import GestureKit
+import Logging
+
+/// What the registry tells the service: the gestures a session produced, and sessions opened
+/// and closed (the modes apply to a new one; the fleet announces both).
+protocol DeviceRegistryDelegate: AnyObject, TouchGate {
+    func deliver(_ events: [GestureEvent], from session: DeviceSession)
+    func opened(_ session: DeviceSession)
+    func closed(_ session: DeviceSession)
+}
+
+/// The service's devices, one session each: the `--replay` recordings, and the live devices udev
+/// reports (enumerated at start, followed through hotplug, one session per node). Each session's
+/// wakeup fills one reused buffer, handed to the delegate as it returns.
+final class DeviceRegistry {
+    private(set) var sessions: [DeviceSession] = []
+    private var monitor: DeviceMonitor?
+    private let loop: EventLoop
+    private let log: Logger
+    weak var delegate: DeviceRegistryDelegate?
+    /// The config new sessions are opened with (replaced by `rebuild`).
+    private var config: DaemonConfig
+    private var produced: [GestureEvent] = []
+
+    init(loop: EventLoop, config: DaemonConfig, log: Logger) {
+        self.loop = loop
+        self.config = config
+        self.log = log
+    }
+
+    var recordings: [RecordingPlayer] { sessions.compactMap(\.player) }
+
+    /// Runs `body` on a session with the buffer, then hands what it produced to the delegate.
+    func with(_ s: DeviceSession, _ body: (DeviceSession, inout [GestureEvent]) -> Void) {
+        body(s, &produced)
+        guard !produced.isEmpty else { return }
+        delegate?.deliver(produced, from: s)
+        produced.removeAll(keepingCapacity: true)
+    }
+
+    /// The `--replay` recordings, started at once unless `hold`.
+    func openRecordings(_ paths: [String], fast: Bool, hold: Bool, now: Double) throws {
+        for path in paths {
+            let session = DeviceSession(recording: try Recording.load(path: path), fast: fast, config: config, log: log)
+            if !hold { session.player?.start(now: now) }
+            add(session)
+        }
+    }
+
+    /// Opens every live device udev knows and follows hotplug.
+    func startLive() {
+        let monitor = DeviceMonitor()
+        self.monitor = monitor
+        if let notice = monitor.notice { log.notice("\(notice)") }
+        if monitor.fd >= 0 {
+            do {
+                try loop.add(monitor.fd) { [unowned self] _ in self.deviceChanges() }
+            } catch {
+                log.error("cannot watch for new devices: \(error)")
+            }
+        }
+        for candidate in monitor.enumerate() { open(candidate) }
+    }
+
+    private func deviceChanges() {
+        guard let monitor else { return }
+        for change in monitor.receive() {
+            switch change {
+            case .added(let candidate): open(candidate)
+            case .removed(let devnode):
+                if let s = sessions.first(where: { $0.devnode == devnode }) { close(s, lost: true) }
+            }
+        }
+    }
+
+    private func open(_ candidate: DeviceCandidate) {
+        guard !sessions.contains(where: { $0.devnode == candidate.devnode }) else { return }
+        do {
+            let device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
+            let session = try DeviceSession(device: device, loop: loop, config: config, log: log)
+            try loop.add(device.fd) { [unowned self, unowned session] _ in
+                var status = SourceStatus.open
+                self.with(session) { s, out in status = s.readable(into: &out) }
+                if status == .gone { self.close(session, lost: false) }
+            }
+            add(session)
+            log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
+        } catch {
+            log.warning("cannot open \(candidate.devnode): \(error)")
+        }
+    }
+
+    private func add(_ session: DeviceSession) {
+        session.gate = delegate
+        sessions.append(session)
+        delegate?.opened(session)
+    }
+
+    /// Closes a session; `lost`: its gestures are cancelled first (hot-unplug).
+    func close(_ session: DeviceSession, lost: Bool) {
+        if lost { with(session) { s, out in s.cancel(now: MonotonicClock.now(), into: &out) } }
+        if case .live(let device, _) = session.input { loop.remove(device.fd) }
+        session.close()
+        sessions.removeAll { $0 === session }
+        delegate?.closed(session)
+    }
+
+    /// Wakes the sessions whose time has come; closes those whose device went away meanwhile.
+    func wakeDue(now: Double) {
+        for s in sessions {
+            guard let w = s.wakeTime, w <= now else { continue }
+            var status = SourceStatus.open
+            with(s) { s, out in status = s.wake(now: now, into: &out) }
+            if status == .gone { close(s, lost: false) }
+        }
+    }
+
+    /// The earliest time a session needs waking.
+    var wakeTime: Double? {
+        var t: Double?
+        for s in sessions { if let w = s.wakeTime { t = min(t ?? w, w) } }
+        return t
+    }
+
+    /// Every session rebuilt from a new config, its gestures in flight cancelled first.
+    func rebuild(config fresh: DaemonConfig, now: Double) {
+        config = fresh
+        for s in sessions { with(s) { s, out in s.rebuild(config: fresh, now: now, into: &out) } }
+    }
+
+    /// Shutdown: what is in flight is cancelled.
+    func cancelAll(now: Double) {
+        for s in sessions { with(s) { s, out in s.cancel(now: now, into: &out) } }
+    }
+}

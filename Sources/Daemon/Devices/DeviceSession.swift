@@ -1,0 +1,290 @@
+import Evdev
+import GestureKit
+import Logging
+
+/// Asked at the first touch of each sequence on any device: true when the app gets none of that
+/// sequence (it woke a dark screen). The service's modes answer (ServiceModes).
+protocol TouchGate: AnyObject {
+    func touchDown() -> Bool
+}
+
+/// Whether a session can still be read after a read or a wake-up.
+enum SourceStatus { case open, gone }
+
+/// One device the daemon runs gestures for, live or recorded: the device, its settings resolved
+/// once per config, and its pipeline, with passthrough as the stage after the arena. Every
+/// entry point appends the gestures it produced to the caller's buffer and returns; the service
+/// hands them to the sinks.
+///
+/// A live device is read when its fd is readable, in batches so one busy device cannot starve the
+/// others. SYN_DROPPED resyncs it (DevicePipeline.dropped); an unplug cancels its gestures and
+/// nothing else. With `passthrough`, the app reads its clone, made when the config asks for it
+/// and removed when a reload turns it off.
+///
+/// Coalescing (`read_interval_ms`, off by default): the daemon wakes once per frame a device
+/// sends, and each wakeup costs kernel time (epoll, the read, the scheduler) whatever the frame
+/// holds. With an interval, once a read leaves fingers down the device's fd leaves epoll and is
+/// read again by the timer, `interval` after that read: every frame that arrived meanwhile comes
+/// in that one read, each with its own kernel time, so recognizers see the same frames, later. A
+/// read that finds nothing (the fingers rest) or leaves no finger down puts the fd back in epoll,
+/// so resting and idle cost no wakeup. The price is up to `interval` of latency on every gesture
+/// and on what passthrough forwards to the app.
+final class DeviceSession: FrameStage {
+    enum Input {
+        case live(EvdevDevice, EventLoop)
+        case recording(RecordingPlayer)
+    }
+
+    let input: Input
+    let info: DeviceInfo
+    private(set) var pipeline: DevicePipeline
+    private(set) var passthrough: Passthrough?
+    /// This device's settings from the config's sections, resolved once per config.
+    private(set) var settings: DeviceSettings
+    /// Recognizers a client disabled on this device; they stay disabled across reloads.
+    var disabled: Set<String> = []
+    weak var gate: TouchGate?
+    private let log: Logger
+    /// Seconds; 0: the device is read whenever it is readable.
+    private var readInterval = 0.0
+    /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
+    private var resumeAt: Double?
+
+    /// Opens a session on a live device, grabbing it when its settings ask.
+    init(device: EvdevDevice, loop: EventLoop, config: DaemonConfig, log: Logger) throws(DeviceError) {
+        input = .live(device, loop)
+        info = device.info
+        self.log = log
+        let (s, sections) = config.settings(for: device.info.identity)
+        settings = s
+        if PipelineFactory.wantsGrab(s) { try device.setGrabbed(true) }
+        readInterval = (s.readIntervalMS ?? 0) / 1000
+        pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [],
+                                        initialSlots: device.slotSnapshot(), log: log)
+        pipeline.stage = self
+        configurePassthrough(config)
+    }
+
+    init(recording: Recording, fast: Bool, config: DaemonConfig, log: Logger) {
+        input = .recording(RecordingPlayer(recording: recording, fast: fast))
+        info = recording.info
+        self.log = log
+        let (s, sections) = config.settings(for: recording.info.identity)
+        settings = s
+        pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [], log: log)
+        pipeline.stage = self
+    }
+
+    var label: DeviceLabel { pipeline.label }
+
+    /// The live device's node; nil for a recording.
+    var devnode: String? {
+        if case .live(let d, _) = input { return d.devnode }
+        return nil
+    }
+
+    var player: RecordingPlayer? {
+        if case .recording(let p) = input { return p }
+        return nil
+    }
+
+    /// Each recognizer the device runs, and whether it is enabled (for `status` and the fleet).
+    var recognizers: [(name: String, enabled: Bool)] {
+        let arena = pipeline.arena
+        return arena.recognizers.map { ($0.name, arena.isEnabled($0.name)) }
+    }
+
+    // MARK: the stage after the arena
+
+    func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
+        if frame.startsSequence, gate?.touchDown() == true { passthrough?.withholdSequence() }
+        passthrough?.judged(frame, arena: arena)
+    }
+
+    func dropped() {
+        passthrough?.dropped()
+    }
+
+    // MARK: wakeups
+
+    /// Reads until the kernel's queue is empty. The clock is read only when a device is lost:
+    /// events carry their own kernel time, and a wakeup should cost no system call but the read.
+    /// `now`: the clock, when the caller has read it (the timer's coalesced read); coalescing
+    /// counts the interval from it, else from the last event read (the wakeup it caused).
+    func readable(now: Double? = nil, into out: inout [GestureEvent]) -> SourceStatus {
+        guard case .live(let device, _) = input else { return .open }
+        let pipeline = self.pipeline
+        let passthrough = self.passthrough
+        var lastEvent: Double?
+        while true {
+            let outcome = device.read { e in
+                lastEvent = e.time
+                passthrough?.record(e)
+                pipeline.feed(e) { out.append($0) }
+                if let p = passthrough, let error = p.endOfEvent(e) { writeFailed(error) }
+            }
+            switch outcome {
+            case .more:
+                continue
+            case .wouldBlock:
+                coalesce(after: lastEvent.map { now ?? $0 })
+                return .open
+            case .dropped(let time):
+                log.warning("\(info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
+                pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
+                if let error = passthrough?.flush() { writeFailed(error) }
+            case .unplugged:
+                log.info("\(info.name) (\(device.devnode)) unplugged")
+                pipeline.deviceLost(time: MonotonicClock.now()) { out.append($0) }
+                return .gone
+            case .failed(let e):
+                log.error("\(info.name) (\(device.devnode)): read failed (errno \(e)), closing it")
+                pipeline.deviceLost(time: MonotonicClock.now()) { out.append($0) }
+                return .gone
+            }
+        }
+    }
+
+    /// Leaves the fd out of epoll until `interval` after `read` (when events came and fingers are
+    /// still down); otherwise puts it back.
+    private func coalesce(after read: Double?) {
+        guard readInterval > 0 else { return }
+        if let t = read, pipeline.tracker.downCount > 0 {
+            if resumeAt == nil { watch(false) }
+            resumeAt = t + readInterval
+        } else if resumeAt != nil {
+            resumeAt = nil
+            watch(true)
+        }
+    }
+
+    private func watch(_ readable: Bool) {
+        guard case .live(let device, let loop) = input else { return }
+        loop.modify(device.fd, events: readable ? EventLoop.readable : 0)
+    }
+
+    /// When the session next needs `wake` (monotonic seconds), or nil: recognizer timeouts, the
+    /// coalesced read (kernel times are CLOCK_MONOTONIC, the timer's clock), a recording's next event.
+    var wakeTime: Double? {
+        if let p = player { return p.wakeTime(deadline: pipeline.deadline) }
+        guard let r = resumeAt else { return pipeline.deadline }
+        return min(r, pipeline.deadline ?? r)
+    }
+
+    /// `.gone`: the device went away while it was read (a live device is read here when it
+    /// coalesces); the service closes it.
+    func wake(now: Double, into out: inout [GestureEvent]) -> SourceStatus {
+        if let p = player {
+            p.wake(now: now, pipeline: pipeline, into: &out, log: log)
+            return .open
+        }
+        if let r = resumeAt, r <= now, readable(now: now, into: &out) == .gone { return .gone }
+        pipeline.tick(now: now) { out.append($0) }
+        if let error = passthrough?.settle(arena: pipeline.arena) { writeFailed(error) }
+        return .open
+    }
+
+    // MARK: config, modes, closing
+
+    /// A new pipeline from a new config: in-flight gestures are cancelled first.
+    func rebuild(config: DaemonConfig, now: Double, into out: inout [GestureEvent]) {
+        cancel(now: now, into: &out)
+        pipeline.stage = nil
+        let (s, sections) = config.settings(for: info.identity)
+        settings = s
+        switch input {
+        case .live(let device, _):
+            readInterval = (s.readIntervalMS ?? 0) / 1000
+            if resumeAt != nil {
+                resumeAt = nil
+                watch(true)
+            }
+            pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled,
+                                            initialSlots: device.slotSnapshot(), log: log)
+            pipeline.stage = self
+            configurePassthrough(config)
+        case .recording:
+            pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled, log: log)
+            pipeline.stage = self
+        }
+    }
+
+    /// Cancels what is in flight (reload, shutdown, unplug).
+    func cancel(now: Double, into out: inout [GestureEvent]) {
+        let time = player.map { $0.recordingTime(now: now) } ?? now
+        pipeline.deviceLost(time: time) { out.append($0) }
+        passthrough?.cancelForApp()
+    }
+
+    /// A mode's recognizers (within the device's own, minus those a client disabled) and what the
+    /// app gets.
+    func apply(_ mode: KioskMode, now: Double, into out: inout [GestureEvent]) {
+        let arena = pipeline.arena
+        for r in arena.recognizers {
+            let on = mode.runs(r.name) && !disabled.contains(r.name)
+            if arena.isEnabled(r.name) != on { arena.setEnabled(r.name, on, time: now) { out.append($0) } }
+        }
+        passthrough?.setAppTouches(mode.appGetsTouches)
+    }
+
+    /// The device is closed (unplug, shutdown): its clone goes with it.
+    func close() {
+        pipeline.stage = nil
+        passthrough?.end()
+        passthrough = nil
+    }
+
+    /// Makes, keeps (with new rules) or removes the clone as the config says; the device stays
+    /// open throughout, grabbed while it is passed through or `grab` asks for it.
+    private func configurePassthrough(_ config: DaemonConfig) {
+        guard case .live(let device, _) = input else { return }
+        let name = info.name
+        guard let rules = PipelineFactory.passthroughRules(settings, config: config) else {
+            if let p = passthrough {
+                p.end()
+                passthrough = nil
+                log.info("\(name): passthrough off, clone \(p.clone.devnode) removed")
+            }
+            setGrab(device, PipelineFactory.wantsGrab(settings))
+            return
+        }
+        if let p = passthrough {
+            p.restart(rules: rules)
+            return
+        }
+        guard info.touchProtocol == .multitouchB else {
+            log.error("\(name): passthrough needs a multitouch device with slots (protocol B); not passed through")
+            setGrab(device, settings.grab ?? false)
+            return
+        }
+        do {
+            try device.setGrabbed(true)
+            let clone = try TouchClone(of: device)
+            passthrough = Passthrough(clone: clone, rules: rules)
+            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))")
+        } catch {
+            log.error("\(name): passthrough failed, the app keeps the device: \(error)")
+            setGrab(device, settings.grab ?? false)
+        }
+    }
+
+    private func setGrab(_ device: EvdevDevice, _ on: Bool) {
+        do { try device.setGrabbed(on) } catch { log.error("\(info.name): \(error)") }
+    }
+
+    private func writeFailed(_ e: DeviceError) {
+        log.error("\(info.name): cannot write to its clone: \(e)")
+    }
+}
+
+extension DeviceInfo {
+    /// What the config matches a device on.
+    var identity: DeviceIdentity {
+        let kind: DeviceKindName? = switch self.kind {
+        case .touchscreen: .touchscreen
+        case .touchpad: .touchpad
+        case .other: nil
+        }
+        return DeviceIdentity(name: name, id: id, vendor: vendor, product: product, kind: kind, properties: properties)
+    }
+}
