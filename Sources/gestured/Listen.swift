@@ -19,7 +19,7 @@ struct Listen: ParsableCommand {
     var gesture: [String] = []
 
     func run() throws {
-        let path = socket ?? GestureService.defaultSocketPath(environment: ProcessEnvironment.current)
+        let path = socket ?? UnixListener.defaultSocketPath(environment: ProcessEnvironment.current)
         let fd = UnixConnection.connect(path: path)
         guard fd >= 0 else {
             throw ValidationError("cannot connect to \(path): \(Errno.current)")

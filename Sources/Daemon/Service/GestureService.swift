@@ -16,7 +16,7 @@ public final class GestureService {
     private let timer: DeadlineTimer
     private let signals: SignalChannel
     let notifier: ServiceNotifier
-    var hub: SocketHub!
+    let hub: SocketHub
     let runner: ActionRunner
     let devices: DeviceRegistry
     /// Where each gesture goes, in order (GestureSink).
@@ -48,29 +48,13 @@ public final class GestureService {
         sequences = SequenceMatcher(config.modes.sequences)
         runner.setBindings(config.bindings, others: config.modes.sequences.map(\.binding))
         runner.mode = modes.current.name
+        let listener = try UnixListener.forService(path: options.socketPath, config: config.socket, environment: environment, log: log)
+        hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
         devices.delegate = self
-    }
-
-    /// The socket path: --socket, then the config, then the default for who we run as.
-    public static func defaultSocketPath(environment: [String: String]) -> String {
-        if getuid() != 0, let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty { return dir + "/gestured.sock" }
-        return "/run/gestured/gestured.sock"
     }
 
     /// Runs until SIGTERM/SIGINT (or the end of replay with --exit-after-replay). Returns the exit status.
     public func run() throws -> Int32 {
-        let listener: UnixListener
-        if let fd = SocketActivation.listeningSocket(environment: environment) {
-            listener = UnixListener(adopting: fd)
-            log.info("using the socket passed by systemd")
-        } else {
-            let path = options.socketPath ?? config.socket.path ?? Self.defaultSocketPath(environment: environment)
-            let dir = FileSystem.directory(of: path)
-            if !dir.isEmpty { FileSystem.createDirectories(dir) }
-            listener = try UnixListener(path: path, mode: config.socket.mode, group: config.socket.group)
-            log.info("listening on \(path) (mode \(String(config.socket.mode, radix: 8)))")
-        }
-        hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
         runner.switchMode = { [unowned self] mode, seconds, binding in
             self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
@@ -79,8 +63,8 @@ public final class GestureService {
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
-        try loop.add(runner.startedFD) { [unowned self] _ in
-            self.runner.collectStarted(now: MonotonicClock.now())
+        try loop.add(runner.processes.startedFD) { [unowned self] _ in
+            self.runner.processes.collectStarted(now: MonotonicClock.now())
             self.wakeDue()
         }
         try loop.add(timer.fd) { [unowned self] _ in
@@ -105,7 +89,7 @@ public final class GestureService {
         devices.cancelAll(now: MonotonicClock.now())
         runner.outputs.removeAll()
         hub.shutdown()
-        runner.stopAll()
+        runner.processes.stopAll()
         stopFleet()
         log.info("stopped")
         return 0
@@ -125,9 +109,9 @@ public final class GestureService {
     private func wakeDue() {
         let now = MonotonicClock.now()
         devices.wakeDue(now: now)
-        runner.expire(now: now)
+        runner.processes.expire(now: now)
         if let d = modes.deadline, d <= now { modesDue(now: now) }
-        if options.exitAfterReplay, !devices.recordings.isEmpty, devices.recordings.allSatisfy({ !$0.isPlaying }), runner.runningCount == 0 {
+        if options.exitAfterReplay, !devices.recordings.isEmpty, devices.recordings.allSatisfy({ !$0.isPlaying }), runner.processes.runningCount == 0 {
             log.info("replay finished, exiting (--exit-after-replay)")
             loop.stop()
         }
@@ -140,7 +124,7 @@ public final class GestureService {
         for line in modeEvents { hub.broadcast(line) }
         modeEvents.removeAll()
         hub.flushBroadcasts()
-        var t = runner.deadline
+        var t = runner.processes.deadline
         if let d = modes.deadline { t = min(t ?? d, d) }
         if let w = devices.wakeTime { t = min(t ?? w, w) }
         timer.arm(t)
@@ -155,24 +139,11 @@ public final class GestureService {
             case SIGHUP:
                 reload()
             case SIGCHLD:
-                runner.reap(now: MonotonicClock.now())
+                runner.processes.reap(now: MonotonicClock.now())
                 wakeDue()
             default:
                 break
             }
         }
-    }
-}
-
-extension GestureService: DeviceRegistryDelegate {
-    func opened(_ session: DeviceSession) {
-        applyMode(to: session, now: MonotonicClock.now())
-        fleet?.device(session.label, added: true)
-        announceToFleet()
-    }
-
-    func closed(_ session: DeviceSession) {
-        fleet?.device(session.label, added: false)
-        announceToFleet()
     }
 }

@@ -64,7 +64,7 @@ extension GestureService {
             mode: modes.current.name,
             clients: hub.clientCount,
             bindings: config.bindings.count,
-            runningCommands: runner.runningCount,
+            runningCommands: runner.processes.runningCount,
             replaying: devices.recordings.filter(\.isPlaying).count,
             virtualDevices: runner.outputs.present,
             fleet: fleet.map { ($0.link.prefix, $0.link.counters) },

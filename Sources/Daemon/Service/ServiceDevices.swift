@@ -1,0 +1,14 @@
+/// What the service does when the registry opens or closes a device: the mode applies to a new
+/// one, and the fleet hears of both.
+extension GestureService: DeviceRegistryDelegate {
+    func opened(_ session: DeviceSession) {
+        applyMode(to: session, now: MonotonicClock.now())
+        fleet?.device(session.label, added: true)
+        announceToFleet()
+    }
+
+    func closed(_ session: DeviceSession) {
+        fleet?.device(session.label, added: false)
+        announceToFleet()
+    }
+}
