@@ -41,7 +41,9 @@ final class DeviceSession: FrameStage {
     private(set) var passthrough: Passthrough?
     /// This device's settings from the config's sections, resolved once per config.
     private(set) var settings: DeviceSettings
-    /// Recognizers a client disabled on this device; they stay disabled across reloads.
+    /// Recognizers switched off on this device (a client's `disable`, Home Assistant's switch);
+    /// they stay off across reloads. A recognizer runs when its switch is on and the mode runs
+    /// it: the switches are the clients', the mode the service's, and neither writes the other.
     var disabled: Set<String> = []
     weak var gate: TouchGate?
     private let log: Logger
@@ -88,10 +90,17 @@ final class DeviceSession: FrameStage {
         return nil
     }
 
-    /// Each recognizer the device runs, and whether it is enabled (for `status` and the fleet).
+    /// Each recognizer the device has, and whether it runs now: its switch and the mode (`status`).
     var recognizers: [(name: String, enabled: Bool)] {
         let arena = pipeline.arena
         return arena.recognizers.map { ($0.name, arena.isEnabled($0.name)) }
+    }
+
+    /// Each recognizer's switch, whatever the mode (Home Assistant's switches): a mode that does
+    /// not run a recognizer does not turn its switch off, and turning it on is kept for the modes
+    /// that run it.
+    var switches: [(name: String, enabled: Bool)] {
+        pipeline.arena.recognizers.map { ($0.name, !disabled.contains($0.name)) }
     }
 
     // MARK: the stage after the arena

@@ -20,7 +20,7 @@ extension GestureService {
     /// Home Assistant's view of the kiosk follows its devices, their recognizers and the config:
     /// called after each change of any of them.
     func announceToFleet() {
-        fleet?.announce(devices.sessions.map { .init(label: $0.label, recognizers: $0.recognizers) })
+        fleet?.announce(devices.sessions.map { .init(label: $0.label, recognizers: $0.switches) })
     }
 
     func stopFleet() {
