@@ -223,7 +223,8 @@ public struct ConfigLoader {
         var out: [String: Double] = [:]
         for k in t.keys {
             guard let p = spec.parameter(named: k) else {
-                // A key renamed since (0.1: units joined the names): say what it is called now.
+                // A key whose declaration names it under another key (units joined the names):
+                // say what it is called.
                 if let now = spec.parameter(formerlyNamed: k) {
                     t.error(k, "`\(k)` is now `\(now.key)`")
                     _ = t.value(k)

@@ -182,8 +182,8 @@ public final class SocketHub: GestureSink {
 
     @discardableResult
     private func flush(_ client: SocketClient) -> Bool {
-        // epoll is told only when the wait for output changes, not on every event sent (a pan
-        // sends one per frame: that was an epoll_ctl per frame).
+        // epoll is told only when the wait for output changes, not on every event sent: a pan
+        // sends one per frame, and an epoll_ctl each would cost a system call per frame.
         switch client.flush() {
         case .done:
             if client.waitsToWrite { loop.modify(client.fd, events: EventLoop.readable) }
