@@ -32,29 +32,15 @@ public struct Setting<Section>: @unchecked Sendable {
     let overlay: (inout Section, Section) -> Void
     let describe: (Section, [RecognizerSpec]) -> [String]
 
-    /// A field that is nil until a section gives it: `read` turns the table's value into one (or
-    /// reports why not and returns nil), and a later section's value replaces an earlier one.
-    init<T>(_ key: String, _ field: WritableKeyPath<Section, T?>, type: String, unit: String = "", _ summary: String,
-            read: @escaping (TableReader, SettingContext, Section) -> T?,
-            describe: @escaping (T?, Section, [RecognizerSpec]) -> [String]) {
-        self.key = key
-        self.type = type
-        self.unit = unit
-        self.merge = .laterWins
-        self.summary = summary
-        self.read = { t, c, s in if let v = read(t, c, s) { s[keyPath: field] = v } }
-        self.overlay = { s, later in if let v = later[keyPath: field] { s[keyPath: field] = v } }
-        self.describe = { s, catalog in describe(s[keyPath: field], s, catalog) }
-    }
-
-    /// A setting whose reading, merging and words are its own (a table of tables).
-    init(_ key: String, type: String, merge: SettingMerge, _ summary: String,
+    /// A setting whose reading, merging and words are its own (a table of tables); the others
+    /// below are made through this one.
+    init(_ key: String, type: String, unit: String = "", merge: SettingMerge, _ summary: String,
          read: @escaping (TableReader, SettingContext, inout Section) -> Void,
          overlay: @escaping (inout Section, Section) -> Void,
          describe: @escaping (Section, [RecognizerSpec]) -> [String] = { _, _ in [] }) {
         self.key = key
         self.type = type
-        self.unit = ""
+        self.unit = unit
         self.merge = merge
         self.summary = summary
         self.read = read
@@ -62,18 +48,25 @@ public struct Setting<Section>: @unchecked Sendable {
         self.describe = describe
     }
 
+    /// A field that is nil until a section gives it: `read` turns the table's value into one (or
+    /// reports why not and returns nil), and a later section's value replaces an earlier one.
+    init<T>(_ key: String, _ field: WritableKeyPath<Section, T?>, type: String, unit: String = "", _ summary: String,
+            read: @escaping (TableReader, SettingContext, Section) -> T?,
+            describe: @escaping (T?, Section, [RecognizerSpec]) -> [String]) {
+        self.init(key, type: type, unit: unit, merge: .laterWins, summary,
+                  read: { t, c, s in if let v = read(t, c, s) { s[keyPath: field] = v } },
+                  overlay: { s, later in if let v = later[keyPath: field] { s[keyPath: field] = v } },
+                  describe: { s, catalog in describe(s[keyPath: field], s, catalog) })
+    }
+
     /// A field of a table given once, holding its default until the key is given.
     init<T>(_ key: String, once field: WritableKeyPath<Section, T>, type: String, unit: String = "", _ summary: String,
             read: @escaping (TableReader, SettingContext, Section) -> T?,
             describe: @escaping (T, Section) -> [String]) {
-        self.key = key
-        self.type = type
-        self.unit = unit
-        self.merge = .single
-        self.summary = summary
-        self.read = { t, c, s in if let v = read(t, c, s) { s[keyPath: field] = v } }
-        self.overlay = { _, _ in }
-        self.describe = { s, _ in describe(s[keyPath: field], s) }
+        self.init(key, type: type, unit: unit, merge: .single, summary,
+                  read: { t, c, s in if let v = read(t, c, s) { s[keyPath: field] = v } },
+                  overlay: { _, _ in },
+                  describe: { s, _ in describe(s[keyPath: field], s) })
     }
 }
 
