@@ -34,11 +34,10 @@ public final class DevicePipeline {
     /// recording's) cancels the gestures in flight.
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
         let arena = self.arena
-        let stage = self.stage
         tracker.feed(e) { frame in
             onFrame(frame)
             arena.handle(frame, emit: onGesture)
-            stage?.judged(frame, arena: arena)
+            self.stage?.judged(frame, arena: arena)  // read per frame, not per event
         }
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
     }
