@@ -37,4 +37,15 @@ import Testing
         #expect(reference.count == DeviceSettings.settings.count)
         #expect(reference.contains { $0.hasPrefix("read_interval_ms: a number 0…50 (ms).") })
     }
+
+    /// The README names every declared key of `[defaults]`/`[[device]]`, `[socket]` and `[mqtt]`.
+    @Test func theReadmeNamesEveryDeclaredKey() throws {
+        let readme = try CatalogListTests.text("README.md")
+        let keys = (DeviceSettings.settings.map(\.key) + SocketConfig.settings.map(\.key) + MQTTConfig.settings.map(\.key))
+            .filter { !$0.hasPrefix("<") }
+        for key in keys {
+            #expect(readme.contains("`\(key)`") || readme.contains("\n\(key) = ") || readme.contains("# \(key) = ")
+                    || readme.contains("`\(key) =") || readme.contains("[[mqtt.\(key)]]"), "README does not name `\(key)`")
+        }
+    }
 }
