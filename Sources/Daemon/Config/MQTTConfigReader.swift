@@ -68,7 +68,7 @@ extension MQTTConfig: SettingTable {
     ]
 
     /// An absolute path; whether it can be read is the resolve step's question (ConfigResolver).
-    private static func file(_ key: String, _ field: WritableKeyPath<MQTTConfig, String?>, _ summary: String) -> Setting<MQTTConfig> {
+    private static func file(_ key: String, _ field: WritableKeyPath<MQTTConfig, String?> & Sendable, _ summary: String) -> Setting<MQTTConfig> {
         Setting(key, once: field, type: "an absolute path", summary,
                 read: { t, _, _ in
                     guard let p = t.string(key) else { return nil }
@@ -79,7 +79,7 @@ extension MQTTConfig: SettingTable {
     }
 
     /// Reads a topic to publish or subscribe under: no leading or trailing /, no wildcards.
-    private static func topic(_ key: String, example: String) -> (TableReader, SettingContext, MQTTConfig) -> String? {
+    private static func topic(_ key: String, example: String) -> @Sendable (TableReader, SettingContext, MQTTConfig) -> String? {
         { t, _, _ in
             guard let topic = t.string(key) else { return nil }
             if topic.isEmpty || topic.hasPrefix("/") || topic.hasSuffix("/") || topic.contains("+") || topic.contains("#") {

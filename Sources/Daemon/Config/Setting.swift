@@ -21,23 +21,23 @@ struct SettingContext {
 /// type and range it takes, the unit, how sections merge, a one-sentence summary, and the three
 /// things generated from it: reading (with errors by file, line and key), overlaying a later
 /// section, and `check-config`'s words for the effective value.
-public struct Setting<Section>: @unchecked Sendable {
+public struct Setting<Section>: Sendable {
     public let key: String
     /// What the key takes, in words: "an integer 0…359", "true or false".
     public let type: String
     public let unit: String
     public let merge: SettingMerge
     public let summary: String
-    let read: (TableReader, SettingContext, inout Section) -> Void
-    let overlay: (inout Section, Section) -> Void
-    let describe: (Section, [RecognizerSpec]) -> [String]
+    let read: @Sendable (TableReader, SettingContext, inout Section) -> Void
+    let overlay: @Sendable (inout Section, Section) -> Void
+    let describe: @Sendable (Section, [RecognizerSpec]) -> [String]
 
     /// A setting whose reading, merging and words are its own (a table of tables); the others
     /// below are made through this one.
     init(_ key: String, type: String, unit: String = "", merge: SettingMerge, _ summary: String,
-         read: @escaping (TableReader, SettingContext, inout Section) -> Void,
-         overlay: @escaping (inout Section, Section) -> Void,
-         describe: @escaping (Section, [RecognizerSpec]) -> [String] = { _, _ in [] }) {
+         read: @escaping @Sendable (TableReader, SettingContext, inout Section) -> Void,
+         overlay: @escaping @Sendable (inout Section, Section) -> Void,
+         describe: @escaping @Sendable (Section, [RecognizerSpec]) -> [String] = { _, _ in [] }) {
         self.key = key
         self.type = type
         self.unit = unit
@@ -50,9 +50,9 @@ public struct Setting<Section>: @unchecked Sendable {
 
     /// A field that is nil until a section gives it: `read` turns the table's value into one (or
     /// reports why not and returns nil), and a later section's value replaces an earlier one.
-    init<T>(_ key: String, _ field: WritableKeyPath<Section, T?>, type: String, unit: String = "", _ summary: String,
-            read: @escaping (TableReader, SettingContext, Section) -> T?,
-            describe: @escaping (T?, Section, [RecognizerSpec]) -> [String]) {
+    init<T>(_ key: String, _ field: WritableKeyPath<Section, T?> & Sendable, type: String, unit: String = "", _ summary: String,
+            read: @escaping @Sendable (TableReader, SettingContext, Section) -> T?,
+            describe: @escaping @Sendable (T?, Section, [RecognizerSpec]) -> [String]) {
         self.init(key, type: type, unit: unit, merge: .laterWins, summary,
                   read: { t, c, s in if let v = read(t, c, s) { s[keyPath: field] = v } },
                   overlay: { s, later in if let v = later[keyPath: field] { s[keyPath: field] = v } },
@@ -60,9 +60,9 @@ public struct Setting<Section>: @unchecked Sendable {
     }
 
     /// A field of a table given once, holding its default until the key is given.
-    init<T>(_ key: String, once field: WritableKeyPath<Section, T>, type: String, unit: String = "", _ summary: String,
-            read: @escaping (TableReader, SettingContext, Section) -> T?,
-            describe: @escaping (T, Section) -> [String]) {
+    init<T>(_ key: String, once field: WritableKeyPath<Section, T> & Sendable, type: String, unit: String = "", _ summary: String,
+            read: @escaping @Sendable (TableReader, SettingContext, Section) -> T?,
+            describe: @escaping @Sendable (T, Section) -> [String]) {
         self.init(key, type: type, unit: unit, merge: .single, summary,
                   read: { t, c, s in if let v = read(t, c, s) { s[keyPath: field] = v } },
                   overlay: { _, _ in },
@@ -103,19 +103,19 @@ extension SettingTable {
 }
 
 extension Setting {
-    static func bool(_ key: String, _ field: WritableKeyPath<Section, Bool?>, _ summary: String,
-                     describe: @escaping (Bool?, Section) -> [String]) -> Setting {
+    static func bool(_ key: String, _ field: WritableKeyPath<Section, Bool?> & Sendable, _ summary: String,
+                     describe: @escaping @Sendable (Bool?, Section) -> [String]) -> Setting {
         Setting(key, field, type: "true or false", summary, read: { t, _, _ in t.bool(key) }, describe: { v, s, _ in describe(v, s) })
     }
 
-    static func int(_ key: String, _ field: WritableKeyPath<Section, Int?>, range: ClosedRange<Int>, _ summary: String,
-                    describe: @escaping (Int?, Section) -> [String]) -> Setting {
+    static func int(_ key: String, _ field: WritableKeyPath<Section, Int?> & Sendable, range: ClosedRange<Int>, _ summary: String,
+                    describe: @escaping @Sendable (Int?, Section) -> [String]) -> Setting {
         Setting(key, field, type: "an integer \(range.lowerBound)…\(range.upperBound)", summary,
                 read: { t, _, _ in t.int(key, in: range) }, describe: { v, s, _ in describe(v, s) })
     }
 
-    static func number(_ key: String, _ field: WritableKeyPath<Section, Double?>, range: ClosedRange<Double>, unit: String, _ summary: String,
-                       describe: @escaping (Double?, Section) -> [String]) -> Setting {
+    static func number(_ key: String, _ field: WritableKeyPath<Section, Double?> & Sendable, range: ClosedRange<Double>, unit: String, _ summary: String,
+                       describe: @escaping @Sendable (Double?, Section) -> [String]) -> Setting {
         Setting(key, field, type: "a number \(fmt(range.lowerBound))…\(fmt(range.upperBound))", unit: unit, summary,
                 read: { t, _, _ in t.number(key, in: range, unit: unit) }, describe: { v, s, _ in describe(v, s) })
     }
