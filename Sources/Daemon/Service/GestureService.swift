@@ -21,7 +21,6 @@ public final class GestureService {
     let devices: DeviceRegistry
     /// Where each gesture goes, in order (GestureSink).
     var sinks: [GestureSink] = []
-    private let environment: [String: String]
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: Fleet?
     /// The kiosk's mode (ServiceModes) and the secret sequences' progress.
@@ -36,7 +35,7 @@ public final class GestureService {
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
         self.log = log
-        environment = ProcessEnvironment.current
+        let environment = ProcessEnvironment.current
         config = try ConfigLoader().load(path: options.configPath)
         signals = try SignalChannel()
         loop = try EventLoop()
