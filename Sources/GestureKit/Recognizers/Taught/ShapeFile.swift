@@ -12,8 +12,9 @@
 /// `threshold SCORE calibrated` (version 2 on; optional) is the threshold ShapeCalibration chose
 /// when the examples were last changed; a file without one (every version 1 file) is calibrated
 /// when it is loaded, and so is a version 2 file: its threshold was a score of the matching before
-/// version 3 (32 points per stroke, not ShapeExample.pointCount), and its examples are resampled. `example DATE SOURCE…` starts an example (the source is the rest of the
-/// line); its `points` line follows: x,y pairs along the stroke, centroid at 0, longer side of
+/// version 3 (32 points per stroke, not ShapeExample.pointCount), and its examples are resampled.
+/// `example DATE SOURCE…` starts an example (the source is the rest of the line); its `points`
+/// line follows: x,y pairs along the stroke, centroid at 0, longer side of
 /// the box 1, y down. Parsing is pure (text in, shape or located error out); reading the file is
 /// the caller's.
 public enum ShapeFile {
