@@ -56,7 +56,7 @@ public enum ShapeLibrary {
     }
 
     /// Every `*.shape` file in `directory`, by name; the errors of those that are malformed. A
-    /// shape whose file has no threshold (version 1) is calibrated against the others here.
+    /// shape whose file has no threshold (version 1, or 2: a threshold of the 32-point matching) is calibrated against the others here.
     public static func load(directory: String) -> (shapes: [TaughtShape], errors: [ConfigError]) {
         guard let names = FileSystem.entries(ofDirectory: directory) else {
             return ([], [ConfigError(file: directory, line: 0, key: "", message: "cannot read the directory")])

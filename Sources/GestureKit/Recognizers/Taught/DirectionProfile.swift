@@ -39,6 +39,51 @@ public enum DirectionProfile {
         return x
     }
 
+    /// The arc of directions a profile takes within `band` pieces of each piece: per piece, the
+    /// middle of the arc and half its width (`into`: count pieces each). The least arc covering a
+    /// set of angles is the circle without the widest gap between them.
+    public static func envelope(_ angles: ArraySlice<Double>, band: Int, center: inout [Double], halfWidth: inout [Double]) {
+        let n = angles.count, base = angles.startIndex
+        var window: [Double] = []
+        for i in 0..<n {
+            window.removeAll(keepingCapacity: true)
+            for j in Swift.max(0, i - band)...Swift.min(n - 1, i + band) { window.append(angles[base + j]) }
+            window.sort()
+            // The widest gap, the one across ±π included.
+            var gap = window[0] + 2 * Double.pi - window[window.count - 1], start = window[0]
+            for j in 1..<window.count where window[j] - window[j - 1] > gap {
+                gap = window[j] - window[j - 1]
+                start = window[j]
+            }
+            let half = (2 * Double.pi - gap) / 2
+            center.append(wrap(start + half))
+            halfWidth.append(half)
+        }
+    }
+
+    /// A lower bound of `distance` × count (LB_Keogh, Keogh & Ratanamahatana 2005, on a circle):
+    /// whatever the alignment, each piece of `a` meets a piece of `b` within the band, so costs at
+    /// least its angle to that envelope's arc. Cheap (one pass, no table): most examples of other
+    /// shapes are ruled out by it before any DTW. Stops once past `limit` (a total).
+    @inlinable static func lowerBound(
+        _ a: UnsafeBufferPointer<Double>, center: UnsafeBufferPointer<Double>, halfWidth: UnsafeBufferPointer<Double>, limit: Double
+    ) -> Double {
+        var total = 0.0
+        var i = 0
+        while i < a.count {
+            var d = a[i] - center[i]
+            if d < 0 { d = -d }
+            if d > Double.pi { d = 2 * Double.pi - d }
+            d -= halfWidth[i]
+            if d > 0 {
+                total += d
+                if total > limit { return total }
+            }
+            i += 1
+        }
+        return total
+    }
+
     /// The mean angle between two profiles of equal length, after the best alignment within
     /// `band` pieces (dynamic time warping, Sakoe & Chiba 1978): people draw the parts of a
     /// shape in different proportions, and DTW lets a longer leg in one stroke match a shorter

@@ -18,7 +18,7 @@ public enum ShapeAdvice: Sendable, Equatable, CustomStringConvertible {
     /// Below this many examples, a leave-one-out score rests on three others or fewer.
     public static let enoughExamples = 5
     /// Leave-one-out scores spreading wider than this: on five people's own strokes taught five at
-    /// a time (400 draws), 95 % spread less than 0.035, the median 0.013.
+    /// a time (400 draws), 95 % spread less than 0.032, the median 0.011.
     public static let wideSpread = 0.05
 
     /// The advice for a shape whose calibration is `c` and threshold `threshold` (calibrated or set).

@@ -16,13 +16,12 @@
 public struct ShapeCalibration: Sendable {
     /// The least calibrated threshold of a shape of up to `fewExamples` examples: for each
     /// held-out person, the most permissive floor (0.005 steps) keeping FPR ≤ 0.25 % on the other
-    /// four chose 0.910–0.915 (own shape, K = 5) and 0.915–0.920 (other people's, K = 10).
+    /// four chose 0.915–0.920 (own shape, K = 5, and other people's, K = 10).
     public static let floor = 0.915
     public static let fewExamples = 20
     /// The more examples, the nearer the nearest one lies to any stroke, untaught ones included:
     /// above `fewExamples` the floor rises linearly to TaughtShape.defaultThreshold at
-    /// `manyExamples` (the same choice made with 120 examples per shape chose 0.925–0.930; at
-    /// 0.915 those shapes took 1.5 % of strokes for a shape they are not).
+    /// `manyExamples` (the same choice made with 120 examples per shape chose 0.920–0.925).
     public static let manyExamples = 120
 
     public static func floor(examples: Int) -> Double {

@@ -10,7 +10,7 @@ public struct ShapeMatcher: Sendable {
     public static let segments = ShapeExample.pointCount - 1
     /// How far DTW may shift a piece (in pieces): about a tenth of the stroke, enough for one
     /// person's legs to be longer than another's, not enough to let a different shape fold into it.
-    public static let band = 3
+    public static let band = 6
 
     public struct Entry: Sendable {
         public var shape: Int
@@ -29,6 +29,9 @@ public struct ShapeMatcher: Sendable {
     public let shapes: [TaughtShape]
     private let entries: [Entry]
     private let angles: [Double]
+    /// Per example and piece, the arc its directions cover within the band (DirectionProfile.envelope).
+    private let envelopeCenter: [Double]
+    private let envelopeHalfWidth: [Double]
     /// Per shape, copied out of `shapes` so the matching loop touches no reference-counted value.
     private let thresholdDistance: [Double]
     private let rotates: [Bool]
@@ -50,6 +53,12 @@ public struct ShapeMatcher: Sendable {
         }
         self.entries = entries
         self.angles = angles
+        var center: [Double] = [], half: [Double] = []
+        for k in entries.indices {
+            DirectionProfile.envelope(angles[(k * Self.segments)..<((k + 1) * Self.segments)], band: Self.band, center: &center, halfWidth: &half)
+        }
+        envelopeCenter = center
+        envelopeHalfWidth = half
         thresholdDistance = shapes.map { Self.distance(score: $0.threshold) }
         rotates = shapes.map(\.rotate)
         anyRotates = rotates.contains(true)
@@ -76,6 +85,8 @@ public struct ShapeMatcher: Sendable {
         /// Per shape: the best distance and its example (−1: none within the limit).
         var distance: [Double] = []
         var example: [Int] = []
+        /// DTW's two rows.
+        var rows = [Double](repeating: 0, count: 2 * (ShapeMatcher.segments + 1))
 
         public init() {
             forward.reserveCapacity(ShapeMatcher.segments)
@@ -127,36 +138,57 @@ public struct ShapeMatcher: Sendable {
             DirectionProfile.angles(of: points, rotate: true, into: &scratch.turned)
             DirectionProfile.angles(of: points, rotate: true, reversed: true, into: &scratch.turnedBack)
         }
+        // Moved out of `scratch` (and back) rather than copied, so no buffer is duplicated.
+        var distance: [Double] = [], example: [Int] = [], rows: [Double] = []
+        swap(&distance, &scratch.distance)
+        swap(&example, &scratch.example)
+        swap(&rows, &scratch.rows)
+        let (forward, turned, turnedBack) = (scratch.forward, scratch.turned, scratch.turnedBack)
         let n = Self.segments
         // The most a match may cost and still matter: the shape's threshold and, when only the
         // winner matters, the best accepted distance so far — most examples are abandoned early.
         var bestAccepted = Double.infinity
-        let (forward, turned, turnedBack) = (scratch.forward, scratch.turned, scratch.turnedBack)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (n + 1)) { rows in
+        rows.withUnsafeMutableBufferPointer { rows in
             let row = UnsafeMutableBufferPointer(rebasing: rows[0...n])
             let previous = UnsafeMutableBufferPointer(rebasing: rows[(n + 1)...])
-            angles.withUnsafeBufferPointer { all in
-                for (k, entry) in entries.enumerated() {
-                    let s = entry.shape
-                    let rotate = rotates[s]
-                    var limit = scratch.distance[s]
-                    if acceptedOnly { limit = min(limit, thresholdDistance[s], bestAccepted) }
-                    let template = UnsafeBufferPointer(rebasing: all[(k * n)..<(k * n + n)])
-                    var d = Double.infinity
-                    // A shape that may turn is tried as drawn and drawn backwards.
-                    for variant in 0..<(rotate ? 2 : 1) {
-                        let profile = rotate ? (variant == 0 ? turned : turnedBack) : forward
-                        profile.withUnsafeBufferPointer { p in
-                            d = min(d, DirectionProfile.distance(p, template, band: Self.band, limit: min(d, limit), row: row, previous: previous))
+            for (k, entry) in entries.enumerated() {
+                let s = entry.shape
+                let rotate = rotates[s]
+                var limit = distance[s]
+                if acceptedOnly { limit = min(limit, thresholdDistance[s], bestAccepted) }
+                let range = (k * n)..<(k * n + n)
+                var d = Double.infinity
+                // A shape that may turn is tried as drawn and drawn backwards.
+                for variant in 0..<(rotate ? 2 : 1) {
+                    let profile = rotate ? (variant == 0 ? turned : turnedBack) : forward
+                    let bound = min(d, limit)
+                    d = min(d, profile.withUnsafeBufferPointer { p in
+                        angles.withUnsafeBufferPointer { all in
+                            envelopeCenter.withUnsafeBufferPointer { center in
+                                envelopeHalfWidth.withUnsafeBufferPointer { half in
+                                    // The envelope's bound first: a DTW only for an example that may beat `bound`.
+                                    let total = bound * Double(n)
+                                    if total < .infinity, DirectionProfile.lowerBound(
+                                        p, center: UnsafeBufferPointer(rebasing: center[range]),
+                                        halfWidth: UnsafeBufferPointer(rebasing: half[range]), limit: total) > total {
+                                        return .infinity
+                                    }
+                                    return DirectionProfile.distance(p, UnsafeBufferPointer(rebasing: all[range]), band: Self.band,
+                                                                     limit: bound, row: row, previous: previous)
+                                }
+                            }
                         }
-                    }
-                    if d < scratch.distance[s] {
-                        scratch.distance[s] = d
-                        scratch.example[s] = entry.example
-                        if acceptedOnly && d <= thresholdDistance[s] { bestAccepted = min(bestAccepted, d) }
-                    }
+                    })
+                }
+                if d < distance[s] {
+                    distance[s] = d
+                    example[s] = entry.example
+                    if acceptedOnly && d <= thresholdDistance[s] { bestAccepted = min(bestAccepted, d) }
                 }
             }
         }
+        swap(&distance, &scratch.distance)
+        swap(&example, &scratch.example)
+        swap(&rows, &scratch.rows)
     }
 }
