@@ -19,14 +19,20 @@ struct InstructionsCommand: ParsableCommand {
     @Option(help: "Counted passes over the recording (after one warm-up pass).")
     var passes = 10
 
+    @Flag(help: "Build no `changed` events (GestureArena.reportChanges), as when only discrete gestures are bound and no client listens.")
+    var unheardChanges = false
+
     func run() throws {
         let replay = try BenchRecording(path: recording)
         var counter = CountedReplay(replay)
+        if unheardChanges {
+            for kind in GestureKind.allCases where kind.isContinuous { counter.pipeline.arena.reportChanges(of: kind, false) }
+        }
         counter.run(passes: 1)  // warm-up: buffers reach their steady-state capacity
         counter.frames = 0
         counter.gestures = 0
         counter.run(passes: passes)
-        print("recording: \(recording)")
+        print("recording: \(recording)\(unheardChanges ? " (changed events unheard)" : "")")
         print("passes: \(passes)  frames: \(counter.frames)  gestures: \(counter.gestures)  events: \(passes * replay.events.count)")
     }
 }

@@ -8,10 +8,14 @@ struct EntryList {
     /// Keeps the entries alive; `refs` holds the same objects, unretained.
     private let owned: [ArenaEntry]
     private let refs: [Unmanaged<ArenaEntry>]
+    /// The entries whose recognizer may set a timer: an UntimedRecognizer never has a deadline,
+    /// so the timer checks after every frame pass over these alone.
+    private let timed: [Unmanaged<ArenaEntry>]
 
     init(_ entries: [ArenaEntry]) {
         owned = entries
         refs = entries.map { Unmanaged.passUnretained($0) }
+        timed = entries.filter { !($0.recognizer is any UntimedRecognizer) }.map { Unmanaged.passUnretained($0) }
     }
 
     var all: [ArenaEntry] { owned }
@@ -25,6 +29,12 @@ struct EntryList {
             refs[i]._withUnsafeGuaranteedRef { body(i, $0) }
             i += 1
         }
+    }
+
+    /// Calls `body` with each entry whose recognizer may have a deadline, in priority order.
+    @inline(__always)
+    func forEachTimed(_ body: (ArenaEntry) -> Void) {
+        for r in timed { r._withUnsafeGuaranteedRef(body) }
     }
 
     /// `body` applied to entry `i`.

@@ -130,7 +130,7 @@ public final class GestureArena {
             return
         }
         e.recognizer.handle(view, events: &e.pending)
-        coalesce(e)
+        if e.pending.count >= 2 { coalesce(e) }
     }
 
     /// Lets timeouts fire; `now` is on the same clock as frame times.
@@ -156,7 +156,7 @@ public final class GestureArena {
 
     private func refreshDeadline() {
         var d = Double.infinity
-        entries.forEach { _, e in
+        entries.forEachTimed { e in
             guard e.standing.seesInput, let t = e.recognizer.deadline, t < d else { return }
             d = t
         }
@@ -197,15 +197,29 @@ public final class GestureArena {
 
     public func isEnabled(_ name: String) -> Bool { switchboard.isOn(name) }
 
+    /// Whether the `changed` events of `kind` are built (ChangeReporting): off when nobody would
+    /// see them (no binding on them, no client). On by default. False when no recognizer of
+    /// that kind reports changes.
+    @discardableResult
+    public func reportChanges(of kind: GestureKind, _ on: Bool) -> Bool {
+        var found = false
+        for r in recognizers where r.kind == kind {
+            guard let c = r as? any ChangeReporting else { continue }
+            c.reportsChanges = on
+            found = true
+        }
+        return found
+    }
+
     // MARK: Arbitration
 
     private func fireDeadlines(now: Double) {
         lastTime = now
         guard let due = nextDeadline, due <= now else { return }
-        entries.forEach { _, e in
+        entries.forEachTimed { e in
             guard e.standing.seesInput, let t = e.recognizer.deadline, t <= now else { return }
             e.recognizer.tick(now: now, events: &e.pending)
-            coalesce(e)
+            if e.pending.count >= 2 { coalesce(e) }
             settled = false
         }
     }
@@ -356,7 +370,7 @@ public final class GestureArena {
     private func deliver(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
         guard !e.pending.isEmpty else { return }
         if regions.isEmpty {
-            for k in e.pending.indices { emit(e.pending[k]) }
+            e.pending.withUnsafeBufferPointer { for k in $0.indices { emit($0[k]) } }
         } else {
             for ev in e.pending { emit(located(ev, e)) }
         }
@@ -365,9 +379,15 @@ public final class GestureArena {
 
     /// As `deliver`, keeping a last `ended`: a provisional gesture ends only once it has won.
     private func deliverProvisional(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
-        let keep = e.pending.last?.phase == .ended ? 1 : 0
-        guard e.pending.count > keep else { return }
-        for k in 0..<(e.pending.count - keep) { emit(regions.isEmpty ? e.pending[k] : located(e.pending[k], e)) }
+        let n = e.pending.count
+        guard n > 0 else { return }
+        let keep = e.pending[n - 1].phase == .ended ? 1 : 0
+        guard n > keep else { return }
+        if regions.isEmpty {
+            e.pending.withUnsafeBufferPointer { for k in 0..<(n - keep) { emit($0[k]) } }
+        } else {
+            for k in 0..<(n - keep) { emit(located(e.pending[k], e)) }
+        }
         e.pending.removeFirst(e.pending.count - keep)
     }
 
@@ -440,9 +460,11 @@ public final class GestureArena {
 
     /// Notes the contacts entry `e` sees; a winner takes new ones at once.
     private func see(_ view: TouchFrame, _ e: ArenaEntry) {
-        for c in view.contacts where !e.seenIDs.contains(c.id) {
-            e.seenIDs.append(c.id)
-            if e.standing == .won { claims.append(c.id) }
+        for k in view.contacts.indices {
+            let id = view.contacts[k].id
+            guard !e.seenIDs.contains(id) else { continue }
+            e.seenIDs.append(id)
+            if e.standing == .won { claims.append(id) }
         }
     }
 }

@@ -15,10 +15,11 @@ public protocol TransformMeasure: Sendable {
 /// transform (scale or rotation) to begin, `changed` while the fingers move, `ended` when fewer
 /// than two remain. The measure is accumulated frame by frame (ContactGroup), so a finger
 /// landing or lifting does not make it jump, and rotation is unwrapped (it can exceed ±π).
-public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer {
+public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer, ChangeReporting {
     public static var kind: GestureKind { Measure.kind }
     public static var summary: String { Measure.summary }
     public private(set) var state = RecognizerState.possible
+    public var reportsChanges = true
 
     public let rules: TransformRules<Measure>
     private var group = ContactGroup()
@@ -46,7 +47,7 @@ public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecog
                 events.append(event(.ended, time: frame.time))
             } else if group.changedInLastFrame {
                 state = .changed
-                events.append(event(.changed, time: frame.time))
+                if reportsChanges { events.append(event(.changed, time: frame.time)) }
             }
         default:
             break
