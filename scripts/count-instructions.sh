@@ -6,7 +6,33 @@
 #       (default 10 passes over Tests/Fixtures/recordings/tablets/Wacom_ISDv4_E6_Finger.single-top-swipe.events)
 #
 # Runs `gestured-bench instructions` (release, static Swift standard library) under
-# `# count NAME [OPTIONS]: one counted run; prints its figures.
+# `valgrind --tool=callgrind`, counting only its replay loop (CountedReplay.run, by
+# --toggle-collect): tracker, every default recognizer, arena and timers, for PASSES played
+# swipes after one warm-up pass. Reading the device, the event loop and running the bound
+# command are the daemon's, counted in the VM by Tests/vm/count-instructions.sh.
+# Prints instructions per frame and per input event twice — every event built, as the daemon
+# does today, and with no `changed` event built (`--unheard-changes`: GestureArena.reportChanges,
+# for when nobody listens to them) — and the functions that take the most (self cost,
+# callgrind_annotate, Swift names demangled).
+#
+# valgrind 3.19 cannot read the DWARF 5 of a Swift binary: a copy with the debug info stripped
+# (symbols kept) is counted. BIN=path picks a built gestured-bench instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+passes=${1:-10}
+recording=${2:-Tests/Fixtures/recordings/tablets/Wacom_ISDv4_E6_Finger.single-top-swipe.events}
+for tool in valgrind callgrind_annotate strip; do
+  command -v $tool >/dev/null || { echo "count-instructions: $tool is not installed (scripts/deps.sh vm)" >&2; exit 1; }
+done
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --static-swift-stdlib --product gestured-bench >/dev/null
+  BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/gestured-bench
+fi
+tmp=$(mktemp -d /tmp/gestured-count.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+strip --strip-debug -o "$tmp/gestured-bench" "$BIN"
+
+# count NAME [OPTIONS]: one counted run; prints its figures.
 count() {
   local name=$1; shift
   valgrind --tool=callgrind --toggle-collect='*CountedReplay*run*' --dump-instr=no --compress-strings=no \
