@@ -61,6 +61,10 @@ public final class GestureArena {
     /// every call that can move one (handle, tick, cancelAll, setEnabled): read, not recomputed,
     /// by the daemon after every frame and by the timers check at the start of the next.
     private var nextDeadline: Double? = nil
+    /// Contacts that have appeared in this sequence. Every entry still fed frames has seen every
+    /// frame of the sequence (hidden contacts stay hidden), so a frame with none new teaches
+    /// no entry a contact: `see` runs only for frames that bring one.
+    private var sequenceIDs: [Int32] = []
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -85,6 +89,7 @@ public final class GestureArena {
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(4)
         claims.reserveCapacity(16)
+        sequenceIDs.reserveCapacity(16)
     }
 
     // MARK: Input
@@ -102,12 +107,13 @@ public final class GestureArena {
         if !settled { settle(time: frame.time, emit: emit) }
         if !inSequence { restartFinishedCarried() }
 
+        let bringsContact = noteContacts(frame)
         entries.forEach { _, e in
             guard e.standing.seesInput else { return }
             if e.regionFilter.hidesNothing {
-                feed(e, frame, emit: emit)
+                feed(e, frame, see: bringsContact, emit: emit)
             } else {
-                feed(e, e.regionFilter.view(frame), emit: emit)
+                feed(e, e.regionFilter.view(frame), see: bringsContact, emit: emit)
             }
         }
         settle(time: frame.time, emit: emit)
@@ -116,15 +122,16 @@ public final class GestureArena {
             endSequence(time: frame.time, emit: emit)
             inSequence = false
             settled = false
+            sequenceIDs.removeAll(keepingCapacity: true)
         }
         refreshDeadline()
     }
 
     /// One recognizer's view of a frame, to it.
     @inline(__always)
-    private func feed(_ e: ArenaEntry, _ view: TouchFrame, emit: (GestureEvent) -> Void) {
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, see newContacts: Bool, emit: (GestureEvent) -> Void) {
         guard !view.contacts.isEmpty else { return }
-        see(view, e)
+        if newContacts { see(view, e) }
         if view.hasCancellation && e.standing != .carried {
             cancel(e, time: view.time, emit: emit)
             return
@@ -175,6 +182,7 @@ public final class GestureArena {
         contactsDown = 0
         inSequence = false
         settled = false
+        sequenceIDs.removeAll(keepingCapacity: true)
         refreshDeadline()
     }
 
@@ -457,6 +465,18 @@ public final class GestureArena {
     }
 
     // MARK: Contact claims
+
+    /// Adds the frame's contacts new to this sequence to `sequenceIDs`; true when there were any.
+    private func noteContacts(_ frame: TouchFrame) -> Bool {
+        var new = false
+        for k in frame.contacts.indices {
+            let id = frame.contacts[k].id
+            guard !sequenceIDs.contains(id) else { continue }
+            sequenceIDs.append(id)
+            new = true
+        }
+        return new
+    }
 
     /// Notes the contacts entry `e` sees; a winner takes new ones at once.
     private func see(_ view: TouchFrame, _ e: ArenaEntry) {
