@@ -19,7 +19,9 @@ public final class DevicePipeline {
     /// Feeds one input event; each completed frame goes to `onFrame` and then to the arena.
     /// A SYN_DROPPED in the stream cancels the gestures in flight.
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
-        let arena = self.arena
+        // Unretained: the pipeline owns its arena (`let`) for longer than this call, and a
+        // strong copy cost a retain and a release per input event.
+        unowned(unsafe) let arena = self.arena
         tracker.feed(e) { frame in
             onFrame(frame)
             arena.handle(frame, emit: onGesture)
@@ -30,7 +32,7 @@ public final class DevicePipeline {
     /// As `feed(_:onFrame:onGesture:)`, with `judged` called once the arena has handled each
     /// frame (passthrough decides what the app sees from the arena's claims).
     public func feed(_ e: InputEvent, judged: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
-        let arena = self.arena
+        unowned(unsafe) let arena = self.arena  // as above
         tracker.feed(e) { frame in
             arena.handle(frame, emit: onGesture)
             judged(frame)
