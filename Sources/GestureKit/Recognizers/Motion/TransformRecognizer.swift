@@ -29,6 +29,14 @@ public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecog
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
+        // One finger alone since the sequence began: scale and rotation are measured over
+        // contacts common to consecutive frames, two at least, so there is nothing to measure
+        // yet and the group starts with the frame that brings a second contact. The finger
+        // lifting alone fails it, as an empty group would.
+        if group.isEmpty, frame.contacts.count == 1 {
+            if !frame.contacts[0].phase.isDown { state = .failed }
+            return
+        }
         group.update(frame)
         if group.downCount > 0 { fingers = group.downCount }
         switch state {
