@@ -8,6 +8,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured-bench",
         abstract: "Measures gestured's speed and memory, and its recognizers' accuracy.",
-        subcommands: [PipelineCommand.self, AccuracyCommand.self, OutputCommand.self, ShapesCommand.self, SequencesCommand.self],
+        subcommands: [PipelineCommand.self, InstructionsCommand.self, AccuracyCommand.self, OutputCommand.self, ShapesCommand.self, SequencesCommand.self],
         defaultSubcommand: PipelineCommand.self)
 }

@@ -192,8 +192,10 @@ public struct ContactTracker {
     private mutating func report(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
         frame.time = time
         frame.contacts.removeAll(keepingCapacity: true)
-        frame.contacts.append(contentsOf: endings)
-        endings.removeAll(keepingCapacity: true)
+        if !endings.isEmpty {
+            frame.contacts.append(contentsOf: endings)
+            endings.removeAll(keepingCapacity: true)
+        }
         for i in slots.indices where slots[i].life == .down {
             if slots[i].tool == MTTool.PALM {
                 // A palm: cancel what was reported, never report what was not.

@@ -41,7 +41,7 @@ public final class GestureArena {
     public let rules: ArenaRules
     public let regions: [Region]
 
-    private let entries: [ArenaEntry]
+    private let entries: EntryList
     private let switchboard: Switchboard
     private var scratch: [GestureEvent] = []
     /// Events produced outside handle/tick (disabling a winner), delivered at the next call.
@@ -57,6 +57,14 @@ public final class GestureArena {
     /// Nothing has moved since the last `settle`, which would find nothing to do: a frame that
     /// fires no timer skips the settle before its recognizers run (half the arena's work per frame).
     private var settled = false
+    /// The earliest deadline of the recognizers still in play, kept up to date at the end of
+    /// every call that can move one (handle, tick, cancelAll, setEnabled): read, not recomputed,
+    /// by the daemon after every frame and by the timers check at the start of the next.
+    private var nextDeadline: Double? = nil
+    /// Contacts that have appeared in this sequence. Every entry still fed frames has seen every
+    /// frame of the sequence (hidden contacts stay hidden), so a frame with none new teaches
+    /// no entry a contact: `see` runs only for frames that bring one.
+    private var sequenceIDs: [Int32] = []
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -76,11 +84,12 @@ public final class GestureArena {
                 for (j, other) in names.enumerated() where other == y && j != i { e.yieldsTo.append(j) }
             }
         }
-        self.entries = entries
+        self.entries = EntryList(entries)
         switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(4)
         claims.reserveCapacity(16)
+        sequenceIDs.reserveCapacity(16)
     }
 
     // MARK: Input
@@ -98,16 +107,14 @@ public final class GestureArena {
         if !settled { settle(time: frame.time, emit: emit) }
         if !inSequence { restartFinishedCarried() }
 
-        for e in entries where e.standing.seesInput {
-            let view = e.regionFilter.view(frame)
-            guard !view.contacts.isEmpty else { continue }
-            see(view, e)
-            if view.hasCancellation && e.standing != .carried {
-                cancel(e, time: frame.time, emit: emit)
-                continue
+        let bringsContact = noteContacts(frame)
+        entries.forEach { _, e in
+            guard e.standing.seesInput else { return }
+            if e.regionFilter.hidesNothing {
+                feed(e, frame, see: bringsContact, emit: emit)
+            } else {
+                feed(e, e.regionFilter.view(frame), see: bringsContact, emit: emit)
             }
-            e.recognizer.handle(view, events: &e.pending)
-            coalesce(e)
         }
         settle(time: frame.time, emit: emit)
         if !frame.contacts.isEmpty { inSequence = true }
@@ -115,7 +122,22 @@ public final class GestureArena {
             endSequence(time: frame.time, emit: emit)
             inSequence = false
             settled = false
+            sequenceIDs.removeAll(keepingCapacity: true)
         }
+        refreshDeadline()
+    }
+
+    /// One recognizer's view of a frame, to it.
+    @inline(__always)
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, see newContacts: Bool, emit: (GestureEvent) -> Void) {
+        guard !view.contacts.isEmpty else { return }
+        if newContacts { see(view, e) }
+        if view.hasCancellation && e.standing != .carried {
+            cancel(e, time: view.time, emit: emit)
+            return
+        }
+        e.recognizer.handle(view, events: &e.pending)
+        if e.pending.count >= 2 { coalesce(e) }
     }
 
     /// Lets timeouts fire; `now` is on the same clock as frame times.
@@ -124,37 +146,44 @@ public final class GestureArena {
         fireDeadlines(now: now)
         settle(time: now, emit: emit)
         if !inSequence { restartFinishedCarried() }
+        refreshDeadline()
     }
 
     /// Between sequences, a carried recognizer that has reported starts afresh.
     private func restartFinishedCarried() {
-        for e in entries where e.standing == .carried && e.recognizer.state.isFinished {
+        entries.forEach { _, e in
+            guard e.standing == .carried && e.recognizer.state.isFinished else { return }
             e.restart()
             settled = false
         }
     }
 
     /// The earliest deadline of any recognizer, for the daemon's single timer.
-    public var deadline: Double? {
-        var d: Double? = nil
-        for e in entries where e.standing.seesInput {
-            if let t = e.recognizer.deadline, t < (d ?? .infinity) { d = t }
+    public var deadline: Double? { nextDeadline }
+
+    private func refreshDeadline() {
+        var d = Double.infinity
+        entries.forEachTimed { e in
+            guard e.standing.seesInput, let t = e.recognizer.deadline, t < d else { return }
+            d = t
         }
-        return d
+        nextDeadline = d < .infinity ? d : nil
     }
 
     /// Cancels everything in flight (SYN_DROPPED, unplug, shutdown, reload). Contacts still down
     /// are ignored until they have all lifted: no recognizer sees half a touch.
     public func cancelAll(time: Double, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
-        for e in entries where e.standing.isIn {
-            cancel(e, time: time, emit: emit)
+        entries.forEach { _, e in
+            if e.standing.isIn { cancel(e, time: time, emit: emit) }
         }
-        for e in entries { e.restart() }
+        entries.forEach { _, e in e.restart() }
         if contactsDown > 0 { ignoringUntilAllUp = true }
         contactsDown = 0
         inSequence = false
         settled = false
+        sequenceIDs.removeAll(keepingCapacity: true)
+        refreshDeadline()
     }
 
     /// Enables or disables a recognizer by name (see Switchboard); false when no recognizer has
@@ -163,6 +192,7 @@ public final class GestureArena {
     public func setEnabled(_ name: String, _ enabled: Bool, time: Double, emit: (GestureEvent) -> Void) -> Bool {
         flushOutbox(emit)
         settled = false
+        defer { refreshDeadline() }
         return switchboard.set(name, on: enabled, midSequence: inSequence) { cancel($0, time: time, emit: emit) }
     }
 
@@ -175,16 +205,30 @@ public final class GestureArena {
 
     public func isEnabled(_ name: String) -> Bool { switchboard.isOn(name) }
 
+    /// Whether the `changed` events of `kind` are built (ChangeReporting): off when nobody would
+    /// see them (no binding on them, no client). On by default. False when no recognizer of
+    /// that kind reports changes.
+    @discardableResult
+    public func reportChanges(of kind: GestureKind, _ on: Bool) -> Bool {
+        var found = false
+        for r in recognizers where r.kind == kind {
+            guard let c = r as? any ChangeReporting else { continue }
+            c.reportsChanges = on
+            found = true
+        }
+        return found
+    }
+
     // MARK: Arbitration
 
     private func fireDeadlines(now: Double) {
         lastTime = now
-        for e in entries where e.standing.seesInput {
-            if let t = e.recognizer.deadline, t <= now {
-                e.recognizer.tick(now: now, events: &e.pending)
-                coalesce(e)
-                settled = false
-            }
+        guard let due = nextDeadline, due <= now else { return }
+        entries.forEachTimed { e in
+            guard e.standing.seesInput, let t = e.recognizer.deadline, t <= now else { return }
+            e.recognizer.tick(now: now, events: &e.pending)
+            if e.pending.count >= 2 { coalesce(e) }
+            settled = false
         }
     }
 
@@ -195,25 +239,25 @@ public final class GestureArena {
         var moved = true
         while moved {
             moved = false
-            for (i, e) in entries.enumerated() {
+            entries.forEach { i, e in
                 switch e.standing {
                 case .off, .joiningNext, .lost:
-                    continue
+                    return
                 case .won:
                     deliver(e, emit)
                 case .carried:
-                    moved = settleCarried(i, time: time, emit: emit) || moved
+                    moved = settleCarried(i, e, time: time, emit: emit) || moved
                 case .provisional:
-                    moved = settleProvisional(i, time: time, emit: emit) || moved
+                    moved = settleProvisional(i, e, time: time, emit: emit) || moved
                 case .competing, .held:
                     switch e.recognizer.state {
                     case .failed, .cancelled:
                         e.lose()
                         moved = true
                     case .possible:
-                        continue
+                        return
                     case .recognized, .began, .changed, .ended:
-                        if beatenByWinner(i) || anyWon(e.prerequisites) || anyWon(e.yieldsTo) {
+                        if beatenByWinner(i, e) || anyWon(e.prerequisites) || anyWon(e.yieldsTo) {
                             cancel(e, time: time, emit: emit)
                             moved = true
                         } else if anyPending(e.prerequisites) {
@@ -223,11 +267,11 @@ public final class GestureArena {
                             if e.recognizer.state == .recognized {
                                 e.hold()
                             } else {
-                                beginProvisionally(i, time: time, emit: emit)
+                                beginProvisionally(i, e, time: time, emit: emit)
                                 moved = true
                             }
                         } else {
-                            win(i, time: time, emit: emit)
+                            win(i, e, time: time, emit: emit)
                             moved = true
                         }
                     }
@@ -239,28 +283,26 @@ public final class GestureArena {
 
     /// A carried recognizer's events go out at once (with the contacts it saw: its decision).
     /// Once it has reported and is possible again it competes in this sequence; true then.
-    private func settleCarried(_ i: Int, time: Double, emit: (GestureEvent) -> Void) -> Bool {
-        let e = entries[i]
+    private func settleCarried(_ i: Int, _ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) -> Bool {
         let reported = !e.pending.isEmpty
         if reported { claims.append(contentsOf: e.seenIDs) }
         deliver(e, emit)
         guard reported && e.recognizer.state == .possible else { return false }
         e.rejoin()
-        if beatenByWinner(i) { cancel(e, time: time, emit: emit) }
+        if beatenByWinner(i, e) { cancel(e, time: time, emit: emit) }
         return true
     }
 
     /// A provisional entry delivers what it has (an `ended` waits); every recognizer it yields
     /// to failed: it wins; one of them won: it is cancelled (and says so). True when it moved.
-    private func settleProvisional(_ i: Int, time: Double, emit: (GestureEvent) -> Void) -> Bool {
-        let e = entries[i]
+    private func settleProvisional(_ i: Int, _ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) -> Bool {
         if e.recognizer.state == .failed || e.recognizer.state == .cancelled {
             deliver(e, emit)
             e.lose()
         } else if anyWon(e.yieldsTo) {
             cancel(e, time: time, emit: emit)
         } else if !anyPending(e.yieldsTo) {
-            win(i, time: time, emit: emit)
+            win(i, e, time: time, emit: emit)
         } else {
             deliverProvisional(e, emit)
             return false
@@ -270,19 +312,19 @@ public final class GestureArena {
 
     /// Entry `i` begins while some recognizer it yields to is undecided: it delivers at once and
     /// cancels the rivals it neither yields to nor runs beside. It takes no contact yet.
-    private func beginProvisionally(_ i: Int, time: Double, emit: (GestureEvent) -> Void) {
-        let p = entries[i]
+    private func beginProvisionally(_ i: Int, _ p: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) {
         p.beginProvisionally()
         deliverProvisional(p, emit)
-        for (j, e) in entries.enumerated() where j != i && e.standing.isRival && !p.simultaneousWith[j] && !p.yieldsTo.contains(j) {
+        entries.forEach { j, e in
+            guard j != i && e.standing.isRival && !p.simultaneousWith[j] && !p.yieldsTo.contains(j) else { return }
             cancel(e, time: time, emit: emit)
         }
     }
 
-    private func win(_ i: Int, time: Double, emit: (GestureEvent) -> Void) {
-        let w = entries[i]
+    private func win(_ i: Int, _ w: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) {
         // Rivals first: a provisional rival's `cancelled` goes out before the winner's events.
-        for (j, e) in entries.enumerated() where j != i && e.standing.isRival && !w.simultaneousWith[j] {
+        entries.forEach { j, e in
+            guard j != i && e.standing.isRival && !w.simultaneousWith[j] else { return }
             cancel(e, time: time, emit: emit)
         }
         w.win()
@@ -292,30 +334,26 @@ public final class GestureArena {
 
     /// Some other recognizer that may not run alongside entry `i` has already won, or began
     /// provisionally without yielding to `i`.
-    private func beatenByWinner(_ i: Int) -> Bool {
-        let me = entries[i]
-        for (j, e) in entries.enumerated() where j != i && !me.simultaneousWith[j] {
-            if e.standing == .won || (e.standing == .provisional && !e.yieldsTo.contains(i)) { return true }
+    private func beatenByWinner(_ i: Int, _ me: ArenaEntry) -> Bool {
+        entries.contains { j, e in
+            j != i && !me.simultaneousWith[j]
+                && (e.standing == .won || (e.standing == .provisional && !e.yieldsTo.contains(i)))
         }
-        return false
     }
 
     private func anyWon(_ indices: [Int]) -> Bool {
-        for j in indices where entries[j].standing == .won { return true }
-        return false
+        entries.contains(indices) { $0.standing == .won }
     }
 
     /// Some of these recognizers could still win.
     private func anyPending(_ indices: [Int]) -> Bool {
-        for j in indices {
-            let p = entries[j]
-            guard p.standing.isRival || p.standing == .won else { continue }
+        entries.contains(indices) { p in
+            guard p.standing.isRival || p.standing == .won else { return false }
             switch p.recognizer.state {
-            case .failed, .cancelled: continue
+            case .failed, .cancelled: return false
             default: return true
             }
         }
-        return false
     }
 
     /// Cancels entry `e`'s recognizer. One whose events have been going out says so: its
@@ -339,15 +377,25 @@ public final class GestureArena {
 
     private func deliver(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
         guard !e.pending.isEmpty else { return }
-        for ev in e.pending { emit(located(ev, e)) }
+        if regions.isEmpty {
+            e.pending.withUnsafeBufferPointer { for k in $0.indices { emit($0[k]) } }
+        } else {
+            for ev in e.pending { emit(located(ev, e)) }
+        }
         e.pending.removeAll(keepingCapacity: true)
     }
 
     /// As `deliver`, keeping a last `ended`: a provisional gesture ends only once it has won.
     private func deliverProvisional(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
-        let keep = e.pending.last?.phase == .ended ? 1 : 0
-        guard e.pending.count > keep else { return }
-        for k in 0..<(e.pending.count - keep) { emit(located(e.pending[k], e)) }
+        let n = e.pending.count
+        guard n > 0 else { return }
+        let keep = e.pending[n - 1].phase == .ended ? 1 : 0
+        guard n > keep else { return }
+        if regions.isEmpty {
+            e.pending.withUnsafeBufferPointer { for k in 0..<(n - keep) { emit($0[k]) } }
+        } else {
+            for k in 0..<(n - keep) { emit(located(e.pending[k], e)) }
+        }
         e.pending.removeFirst(e.pending.count - keep)
     }
 
@@ -386,7 +434,8 @@ public final class GestureArena {
         // Recognizers still undecided with no timer can never decide now: they fail. A winner
         // that did not end is cancelled (and says so).
         var failed = false
-        for e in entries where e.standing.isIn && e.standing != .carried && e.recognizer.deadline == nil {
+        entries.forEach { _, e in
+            guard e.standing.isIn && e.standing != .carried && e.recognizer.deadline == nil else { return }
             let s = e.recognizer.state
             if s == .possible || s.isActive {
                 cancel(e, time: time, emit: emit)
@@ -394,11 +443,11 @@ public final class GestureArena {
             }
         }
         if failed { settle(time: time, emit: emit) }
-        for e in entries {
+        entries.forEach { _, e in
             let s = e.recognizer.state
             switch e.standing {
             case .off:
-                continue
+                return
             case .joiningNext:
                 e.restart()
             case .held, .provisional:
@@ -417,11 +466,25 @@ public final class GestureArena {
 
     // MARK: Contact claims
 
+    /// Adds the frame's contacts new to this sequence to `sequenceIDs`; true when there were any.
+    private func noteContacts(_ frame: TouchFrame) -> Bool {
+        var new = false
+        for k in frame.contacts.indices {
+            let id = frame.contacts[k].id
+            guard !sequenceIDs.contains(id) else { continue }
+            sequenceIDs.append(id)
+            new = true
+        }
+        return new
+    }
+
     /// Notes the contacts entry `e` sees; a winner takes new ones at once.
     private func see(_ view: TouchFrame, _ e: ArenaEntry) {
-        for c in view.contacts where !e.seenIDs.contains(c.id) {
-            e.seenIDs.append(c.id)
-            if e.standing == .won { claims.append(c.id) }
+        for k in view.contacts.indices {
+            let id = view.contacts[k].id
+            guard !e.seenIDs.contains(id) else { continue }
+            e.seenIDs.append(id)
+            if e.standing == .won { claims.append(id) }
         }
     }
 }
@@ -434,6 +497,6 @@ extension GestureArena: ContactClaims {
     }
 
     public func isContested(_ id: Int32) -> Bool {
-        entries.contains { $0.standing.seesInput && $0.seenIDs.contains(id) }
+        entries.contains { _, e in e.standing.seesInput && e.seenIDs.contains(id) }
     }
 }

@@ -15,6 +15,9 @@ struct RegionFilter {
         filtered.contacts.reserveCapacity(16)
     }
 
+    /// No region is excluded for this recognizer: it sees every frame whole.
+    var hidesNothing: Bool { excludedRects.isEmpty }
+
     /// `frame` as this recognizer sees it; the frame itself when nothing is hidden.
     mutating func view(_ frame: TouchFrame) -> TouchFrame {
         guard !excludedRects.isEmpty else { return frame }

@@ -47,6 +47,24 @@ import Testing
         #expect(claimed.contains(1))
     }
 
+    @Test func unheardChangesAreNotBuiltAndTheRestIsTheSame() {
+        // The same slow drag twice: with pan's changes unheard, the events are those of the
+        // first run without its `changed` ones, at the same times.
+        func drag() -> [TouchFrame] {
+            var s = Touches(jitterMM: 0.2)
+            return s.frames([Finger(id: 1, down: 0, up: 0.5, path: line(P(80, 60), P(92, 60), 0, 0.5))])
+        }
+        let heard = emitted(defaultArena(), drag())
+        let arena = defaultArena()
+        #expect(arena.reportChanges(of: .pan, false))
+        #expect(!arena.reportChanges(of: .swipe, false))  // a discrete gesture has no changes
+        let unheard = emitted(arena, drag())
+        #expect(heard.contains { $0.event.phase == .changed })
+        let expected = heard.filter { $0.event.phase != .changed }
+        #expect(unheard.map { "\($0.at) \($0.event.kind) \($0.event.phase)" } == expected.map { "\($0.at) \($0.event.kind) \($0.event.phase)" })
+        #expect(unheard.last?.event.translationMM == heard.last?.event.translationMM)
+    }
+
     @Test func aShortSlowDragIsAPanThatEndsWhenTheOthersFail() {
         // 12 mm in 0.5 s (24 mm/s): too short for a swipe (20 mm), no shape.
         var s = Touches(jitterMM: 0.2)

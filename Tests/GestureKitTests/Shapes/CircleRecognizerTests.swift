@@ -93,6 +93,26 @@ import Testing
         #expect(verdict(Synthetic.arc(radius: 30, turns: 2.5, radiusGrowth: -0.8)) != .recognized)
     }
 
+    @Test func decidingAtTheFirstFailedRuleGivesTheCompleteVerdict() {
+        let shapes = Fooling.all + [
+            ("circle", Synthetic.arc(radius: 25, turns: 1)), ("small", Synthetic.arc(radius: 3, turns: 1)),
+            ("3.5 turns", Synthetic.arc(radius: 25, turns: 3.5)), ("ellipse", Synthetic.ellipse(rx: 30, ry: 22)),
+        ]
+        var verdicts: Set<String> = []
+        for (name, pts) in shapes {
+            var stroke = Stroke()
+            for p in pts { stroke.append(mm: p, position: p, time: 0) }
+            var points: [Point] = []
+            stroke.resample(count: 96, into: &points)
+            var scratch = TurningScratch()
+            let complete = CircleAnalysis.analyze(points, rules: CircleRules(), scratch: &scratch)
+            let decided = CircleAnalysis.analyze(points, rules: CircleRules(), scratch: &scratch, complete: false)
+            #expect(decided.verdict == complete.verdict, "\(name)")
+            verdicts.insert("\(complete.verdict)")
+        }
+        #expect(verdicts.count >= 5)  // the shapes fail on different rules
+    }
+
     @Test func secondFingerFailsAndCancelledContactCancels() {
         let circle = Synthetic.arc(radius: 25, turns: 1.05)
         let a = CircleRecognizer()

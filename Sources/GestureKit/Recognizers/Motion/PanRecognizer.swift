@@ -13,13 +13,14 @@
 /// v · d / (1 − d) / 1000 seconds' worth of its velocity before it stops, so
 ///     resting = centroid + velocity · d / (1000 · (1 − d))
 /// With UIScrollView's normal rate d = 0.998 that is centroid + 0.499 s · velocity.
-public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer {
+public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeReporting {
     public static let kind = GestureKind.pan
     public static let summary = "Fingers dragged across the surface: translation, velocity, projected resting point."
 
     public let rules: PanRules
 
     public private(set) var state = RecognizerState.possible
+    public var reportsChanges = true
 
     private var group = ContactGroup()
     /// Fingers down in the latest frame that had any (an `ended` event reports the last count).
@@ -58,7 +59,7 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer {
                 events.append(e)
             } else if group.changedInLastFrame {
                 state = .changed
-                events.append(event(.changed, time: frame.time))
+                if reportsChanges { events.append(event(.changed, time: frame.time)) }
             }
         default:
             break

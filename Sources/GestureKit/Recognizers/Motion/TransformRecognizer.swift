@@ -15,10 +15,11 @@ public protocol TransformMeasure: Sendable {
 /// transform (scale or rotation) to begin, `changed` while the fingers move, `ended` when fewer
 /// than two remain. The measure is accumulated frame by frame (ContactGroup), so a finger
 /// landing or lifting does not make it jump, and rotation is unwrapped (it can exceed ±π).
-public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer {
+public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer, ChangeReporting {
     public static var kind: GestureKind { Measure.kind }
     public static var summary: String { Measure.summary }
     public private(set) var state = RecognizerState.possible
+    public var reportsChanges = true
 
     public let rules: TransformRules<Measure>
     private var group = ContactGroup()
@@ -28,6 +29,14 @@ public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecog
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
+        // One finger alone since the sequence began: scale and rotation are measured over
+        // contacts common to consecutive frames, two at least, so there is nothing to measure
+        // yet and the group starts with the frame that brings a second contact. The finger
+        // lifting alone fails it, as an empty group would.
+        if group.isEmpty, frame.contacts.count == 1 {
+            if !frame.contacts[0].phase.isDown { state = .failed }
+            return
+        }
         group.update(frame)
         if group.downCount > 0 { fingers = group.downCount }
         switch state {
@@ -46,7 +55,7 @@ public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecog
                 events.append(event(.ended, time: frame.time))
             } else if group.changedInLastFrame {
                 state = .changed
-                events.append(event(.changed, time: frame.time))
+                if reportsChanges { events.append(event(.changed, time: frame.time)) }
             }
         default:
             break

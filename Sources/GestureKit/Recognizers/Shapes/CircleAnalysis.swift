@@ -100,7 +100,11 @@ public struct CircleAnalysis: Sendable {
     }
 
     /// The same, with working storage the caller keeps between strokes (no allocation once warm).
-    public static func analyze(_ points: [Point], rules: CircleRules, scratch: inout TurningScratch) -> CircleAnalysis {
+    /// `complete: false` stops at the first rule that fails, with the same verdict: the measures
+    /// after it are left at their defaults. The recognizer decides so — most strokes are no
+    /// circle, and the turning measure, the dearest, comes last.
+    public static func analyze(_ points: [Point], rules: CircleRules, scratch: inout TurningScratch,
+                               complete: Bool = true) -> CircleAnalysis {
         var a = CircleAnalysis()
         for p in points { a.pathBox.include(p) }
         guard points.count >= 8 else { return a }
@@ -112,6 +116,18 @@ public struct CircleAnalysis: Sendable {
         let c = fit.center
         let r = fit.radius
         let tol = rules.tolerance
+        // The rules in order; the first that fails is the verdict. Each is tried once its measure
+        // is known; without `complete`, a failure ends the analysis.
+        var verdict: CircleVerdict?
+        func rule(_ failed: Bool, _ v: CircleVerdict) -> Bool {
+            if verdict == nil && failed { verdict = v }
+            return verdict != nil && !complete
+        }
+        func done() -> CircleAnalysis {
+            a.verdict = verdict ?? .recognized
+            return a
+        }
+        if rule(r < rules.minRadiusMM, .tooSmall) || rule(r > rules.maxRadiusMM, .tooLarge) { return done() }
 
         // Radial error.
         var sq = 0.0
@@ -120,34 +136,29 @@ public struct CircleAnalysis: Sendable {
             sq += d * d
         }
         a.fitError = (sq / Double(points.count)).squareRoot() / r
+        if rule(!(a.fitError <= tol), .fitError) { return done() }
 
         // The inner square: a path through the middle is an S, an 8 or a spiral, not a circle.
         a.innerHalfSide = r / (2.0).squareRoot() * tol
         for p in points where abs(p.x - c.x) < a.innerHalfSide && abs(p.y - c.y) < a.innerHalfSide {
             a.pointsInside += 1
         }
+        if rule(a.pointsInside > 0, .pointInside) { return done() }
 
         // The box cover: a short arc leaves much of the fitted circle's box empty.
         a.fitBox = Rect(minX: c.x - r, minY: c.y - r, maxX: c.x + r, maxY: c.y + r)
         let ix = min(a.pathBox.maxX, a.fitBox.maxX) - max(a.pathBox.minX, a.fitBox.minX)
         let iy = min(a.pathBox.maxY, a.fitBox.maxY) - max(a.pathBox.minY, a.fitBox.minY)
         a.boxCoverage = ix > 0 && iy > 0 ? (ix * iy) / (4 * r * r) : 0
+        if rule(!(a.boxCoverage > 1 - tol), .boxNotCovered) { return done() }
 
         a.measureSweep(points, center: c)
-        a.turningDeviation = Self.turningDeviation(points, scratch: &scratch)
+        if rule(a.turns < rules.minTurns, .tooFewTurns) || rule(a.turns > rules.maxTurns, .tooManyTurns)
+            || rule(a.backtrackTurns > rules.maxBacktrackTurns, .backtracks) { return done() }
 
-        a.verdict =
-            if r < rules.minRadiusMM { .tooSmall }
-            else if r > rules.maxRadiusMM { .tooLarge }
-            else if !(a.fitError <= tol) { .fitError }
-            else if a.pointsInside > 0 { .pointInside }
-            else if !(a.boxCoverage > 1 - tol) { .boxNotCovered }
-            else if a.turns < rules.minTurns { .tooFewTurns }
-            else if a.turns > rules.maxTurns { .tooManyTurns }
-            else if a.backtrackTurns > rules.maxBacktrackTurns { .backtracks }
-            else if !(a.turningDeviation <= rules.maxTurningDeviation) { .corners }
-            else { .recognized }
-        return a
+        a.turningDeviation = Self.turningDeviation(points, scratch: &scratch)
+        _ = rule(!(a.turningDeviation <= rules.maxTurningDeviation), .corners)
+        return done()
     }
 
     /// Angle swept around the centre, step by step; steps against the overall direction are

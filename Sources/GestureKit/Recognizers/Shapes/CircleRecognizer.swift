@@ -5,8 +5,12 @@ public final class CircleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
     public static let summary = "One finger draws a closed circle; reports centre, radius, direction and the region it encloses."
 
     public let rules: CircleRules
-    /// The last analysis (kept until `reset` so a trace can show it).
-    public private(set) var analysis: CircleAnalysis?
+    /// The last stroke's analysis with every measure (until `reset`, so a trace can show it),
+    /// measured again when asked: deciding stops at the first rule that fails.
+    public var analysis: CircleAnalysis? {
+        decided ? CircleAnalysis.analyze(resampled, rules: rules) : nil
+    }
+    private var decided = false
     private var scratch = TurningScratch()
 
     public init(rules: CircleRules, context: RecognizerContext) {
@@ -16,8 +20,8 @@ public final class CircleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
     }
 
     override func lifted(time: Double, events: inout [GestureEvent]) {
-        let a = CircleAnalysis.analyze(resampled, rules: rules, scratch: &scratch)
-        analysis = a
+        let a = CircleAnalysis.analyze(resampled, rules: rules, scratch: &scratch, complete: false)
+        decided = true
         guard a.isRecognized, let fit = a.fit else {
             state = .failed
             return
@@ -31,5 +35,5 @@ public final class CircleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         events.append(e)
     }
 
-    override func clear() { analysis = nil }
+    override func clear() { decided = false }
 }

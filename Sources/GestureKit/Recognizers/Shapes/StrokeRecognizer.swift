@@ -91,13 +91,16 @@ struct SingleFinger {
     mutating func step(_ frame: TouchFrame, into stroke: inout Stroke) -> Step {
         lastTime = frame.time
         surface = frame.surface
-        if frame.hasCancellation { return .cancelled }
-        var tracked: Contact?
+        // One pass, by index (a contact is read field by field, not copied whole).
+        let contacts = frame.contacts
+        var tracked = -1
         var others = 0
-        for c in frame.contacts {
-            if c.id == contactID {
-                tracked = c
-            } else if c.phase.isDown {
+        for k in contacts.indices {
+            let phase = contacts[k].phase
+            if phase == .cancelled { return .cancelled }
+            if contacts[k].id == contactID {
+                tracked = k
+            } else if phase.isDown {
                 others += 1
             }
         }
@@ -105,19 +108,19 @@ struct SingleFinger {
             // Start with a finger that touches down now: a finger already resting when the
             // recognizer was reset (after another gesture) is not the start of a new shape.
             guard others == 1 else { return others == 0 ? .idle : .secondFinger }
-            for c in frame.contacts where c.phase == .began {
-                contactID = c.id
-                tracked = c
+            for k in contacts.indices where contacts[k].phase == .began {
+                contactID = contacts[k].id
+                tracked = k
             }
-            guard let c = tracked else { return .idle }
-            stroke.append(mm: c.mm, position: c.position, time: frame.time)
+            guard tracked >= 0 else { return .idle }
+            stroke.append(mm: contacts[tracked].mm, position: contacts[tracked].position, time: frame.time)
             return .moved
         }
         if others > 0 { return .secondFinger }
         // Vanished without an end: the tracker lost it, which is no deliberate lift.
-        guard let c = tracked else { return .cancelled }
-        stroke.append(mm: c.mm, position: c.position, time: frame.time)
-        switch c.phase {
+        guard tracked >= 0 else { return .cancelled }
+        stroke.append(mm: contacts[tracked].mm, position: contacts[tracked].position, time: frame.time)
+        switch contacts[tracked].phase {
         case .ended: return .lifted
         case .cancelled: return .cancelled
         case .began, .moved, .stationary: return .moved

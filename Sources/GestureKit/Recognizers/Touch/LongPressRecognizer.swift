@@ -10,13 +10,14 @@
 /// `max_movement_mm` from where they touched down, so the stroke can still become a circle, a
 /// swipe or a pan (the arena runs long press beside those). With `allow_drag = 1` movement is
 /// reported as changed instead (press-and-drag, as in UIKit).
-public final class LongPressRecognizer: DeclaredRecognizer {
+public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting {
     public static let kind = GestureKind.longPress
     public static let summary = "Fingers held still: began after min_duration_s, changed while dragged, ended on lift."
 
     public let rules: LongPressRules
 
     public private(set) var state = RecognizerState.possible
+    public var reportsChanges = true
 
     private var group = ContactGroup()
     private var fingers = 0
@@ -49,7 +50,7 @@ public final class LongPressRecognizer: DeclaredRecognizer {
                 events.append(event(.cancelled, time: frame.time))
             } else if rules.allowDrag, group.changedInLastFrame {
                 state = .changed
-                events.append(event(.changed, time: frame.time))
+                if reportsChanges { events.append(event(.changed, time: frame.time)) }
             }
         default:
             break
