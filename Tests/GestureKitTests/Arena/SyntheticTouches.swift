@@ -103,27 +103,28 @@ extension Touches {
     /// Frames as a panel that sends one contact per HID report makes them when its scans come
     /// unevenly (an emulated guest, a loaded host, a panel at 40–100 Hz): scans `scanGap` apart
     /// (drawn from the range, seeded), each sampling every finger at the scan's time, then one
-    /// report per finger `reportGap` apart, each a frame of its own moving that finger (the
-    /// others `stationary` where they last reported). As the kernel does, a report that changes
+    /// report per finger `reportGap` apart (drawn likewise: a starved sender), each a frame of
+    /// its own moving that finger (the others `stationary` where they last reported); the next
+    /// scan after the last report. As the kernel does, a report that changes
     /// nothing makes no frame. A finger lands and lifts in its own report.
     mutating func framesScannedOneContactPerReport(_ fingers: [Finger], scanGap: ClosedRange<Double>,
-                                                   reportGap: Double = 0.001) -> [TouchFrame] {
+                                                   reportGap: ClosedRange<Double> = 0.001...0.001) -> [TouchFrame] {
         guard let start = fingers.map(\.down).min() else { return [] }
         var out: [TouchFrame] = []
         var last: [Int32: Point] = [:]
         var done = Set<Int32>()
         var t = start
         while done.count < fingers.count {
-            defer { t += uniform(scanGap) }
-            var k = 0.0
+            var time = t
+            defer { t = max(t + uniform(scanGap), time + 0.001) }
             for g in fingers where t + 1e-9 >= g.down && !done.contains(g.id) {
                 let lifting = t + 1e-9 >= g.up
                 var p = g.path(min(t, g.up))
                 if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
                 let phase: ContactPhase = last[g.id] == nil ? .began : (lifting ? .ended : .moved)
                 if phase == .moved && last[g.id] == p { continue }
-                var f = TouchFrame(time: t + k * reportGap, surface: surface)
-                k += 1
+                var f = TouchFrame(time: time, surface: surface)
+                time += uniform(reportGap)
                 for h in fingers where h.id != g.id && !done.contains(h.id) {
                     if let q = last[h.id] { f.contacts.append(contact(h.id, .stationary, q)) }
                 }

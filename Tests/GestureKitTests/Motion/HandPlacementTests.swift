@@ -11,14 +11,16 @@ import Testing
         /// Scans 10–60 ms apart (an emulated guest's or a loaded host's uneven timing), each sent
         /// as one report per contact 1 ms apart (seeded: `trials` runs).
         case scansEvery10To60ms
-        /// One contact per frame, in turn, frames 10–25 ms apart (each finger sampled at its own
-        /// report's time; four fingers 10–15 ms apart: each finger is then seen every 40–60 ms,
-        /// and a stroke starting or stopping at once, 320 mm/s along the row, looks like a pinch
-        /// to a group that carries each finger on at its last velocity beyond that).
-        case oneContactEvery10To25ms
+        /// The same with a scan's reports 0–30 ms apart (the sender starved between reports: the
+        /// frames' times are not when the panel sampled).
+        case scansWithReportsSpreadUpTo30ms
+        /// One contact per frame, in turn, frames 8–15 ms apart, each finger sampled at its own
+        /// report's time (not a scan's): a finger is seen every 24–60 ms, and a hand moving at
+        /// 320 mm/s is skewed by up to (fingers − 1) × 15 ms of its motion within a round.
+        case oneContactEvery8To15ms
 
         /// Runs of each gesture: the uneven timings are played with several seeds.
-        var trials: Int { self == .scansEvery10To60ms || self == .oneContactEvery10To25ms ? 8 : 1 }
+        var trials: Int { self == .allContacts || self == .oneContactPer8ms || self == .oneContactPer10ms ? 1 : 8 }
     }
 
     static let surface = Surface(widthMM: 300, heightMM: 200, isDirect: true)
@@ -30,8 +32,9 @@ import Testing
         case .oneContactPer8ms: return s.framesOneContactPerReport(fingers, report: 0.008)
         case .oneContactPer10ms: return s.framesOneContactPerReport(fingers, report: 0.010)
         case .scansEvery10To60ms: return s.framesScannedOneContactPerReport(fingers, scanGap: 0.010...0.060)
-        case .oneContactEvery10To25ms:
-            return s.framesOneContactPerReport(fingers, report: 0, uneven: fingers.count >= 4 ? 0.010...0.015 : 0.010...0.025)
+        case .scansWithReportsSpreadUpTo30ms:
+            return s.framesScannedOneContactPerReport(fingers, scanGap: 0.010...0.060, reportGap: 0...0.030)
+        case .oneContactEvery8To15ms: return s.framesOneContactPerReport(fingers, report: 0, uneven: 0.008...0.015)
         }
     }
 

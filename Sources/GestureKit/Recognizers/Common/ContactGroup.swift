@@ -38,12 +38,8 @@ public struct ContactGroup {
         /// Numbers of the latest frames in which it was down; and present and not cancelled.
         var downInFrame = 0
         var countedInFrame = 0
-        /// The latest round in which it reported (landed, moved or lifted); the time of that
-        /// report, the time since the report before, and its velocity between the two (mm/s).
+        /// The latest round in which it reported (landed, moved or lifted).
         var reportedInRound = 0
-        var reportTime = 0.0
-        var reportInterval = 0.0
-        var velocityMM = Point.zero
         /// Part of the current segment, and its place at the segment's anchor and latest sample.
         var inSegment = false
         var anchorMM = Point.zero
@@ -189,8 +185,7 @@ public struct ContactGroup {
                 if anyLifted { landedAfterLift = true }
                 members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
                                       lastMM: c.mm, lastPosition: c.position,
-                                      downInFrame: now, countedInFrame: now, reportedInRound: round,
-                                      reportTime: frame.time))
+                                      downInFrame: now, countedInFrame: now, reportedInRound: round))
                 changedInLastFrame = true
                 landedOrLifted = true
                 continue
@@ -212,12 +207,6 @@ public struct ContactGroup {
                     round += 1
                 }
                 members[i].reportedInRound = round
-                let dt = frame.time - m.reportTime
-                if dt > 0 {
-                    members[i].velocityMM = (c.mm - m.lastMM) / dt
-                    members[i].reportInterval = dt
-                }
-                members[i].reportTime = frame.time
             }
             if counted {
                 members[i].lastMM = c.mm
@@ -284,22 +273,16 @@ public struct ContactGroup {
         sample()
     }
 
-    /// Takes a sample of the segment: its contacts where they last reported, each carried on
-    /// at its own velocity to the round's latest report (by at most the time between its own
-    /// last two reports). Contacts sampled at different times (a panel that scans one contact
-    /// per report) are so seen together; contacts of one scan reported in turn are moved by a
-    /// millisecond or two's motion.
+    /// Takes a sample of the segment: its contacts where they last reported. (Not carried on to a
+    /// common time by their velocities: a scan's reports may reach the kernel tens of
+    /// milliseconds apart, and their times are not when the panel sampled them.)
     private mutating func sample() {
         guard segmentCount >= 2 else { return }
         sampledRound = round
-        var latest = -Double.infinity
-        for m in members where m.inSegment && m.reportTime > latest { latest = m.reportTime }
         var c = Point.zero
         for i in members.indices where members[i].inSegment {
-            let m = members[i]
-            let ahead = latest - m.reportTime
-            members[i].sampleMM = m.lastMM + m.velocityMM * (ahead < m.reportInterval ? ahead : m.reportInterval)
-            c += members[i].sampleMM
+            members[i].sampleMM = members[i].lastMM
+            c += members[i].lastMM
         }
         c = c / Double(segmentCount)
         if !anchored {
