@@ -1,10 +1,11 @@
 import Testing
 @testable import GestureKit
 
-/// Multi-finger gestures with contacts placed as hands place them, in the two ways panels
-/// report them: every contact in every frame (most panels), and one contact per frame (panels
-/// that send one contact per HID report: each finger moves in turn). The middle finger of three
-/// in a row sits near the centroid, where a few millimetres is a large angle.
+/// Multi-finger gestures with contacts placed as hands place them, in the ways panels report
+/// them: every contact in every frame (most panels), and one contact per frame (panels that send
+/// one contact per HID report: each finger moves in turn), at even and uneven timing (`Reporting`).
+/// The middle finger of three in a row sits near the centroid, where a few millimetres is a
+/// large angle.
 @Suite struct HandPlacementTests {
     enum Reporting: CaseIterable {
         case allContacts, oneContactPer8ms, oneContactPer10ms
