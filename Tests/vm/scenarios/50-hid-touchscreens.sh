@@ -8,7 +8,8 @@
 # the per-panel table (also in $SDIR/table.md); any failed cell not in KNOWN_FAILURES fails the scenario.
 # HID_PANELS: "ci" (default, CI_PANELS below), "all", or panel names separated by commas.
 # time-limit: 1500
-# CI plays one panel of each reporting style (all 45: HID_PANELS=all, about 40 minutes):
+# CI plays one panel of each reporting style (all 45: HID_PANELS=all, ≈ 20 minutes on a quiet
+# host, 33 at load 3–11):
 # one contact per report without a contact count, ids = slots (eGalax) or arbitrary (Data
 # Modul); two per report in hybrid mode with pen and mouse nodes beside (N-Trig); 2 contacts
 # with contact-number slots (Pixart) or ids = slot + 1 and a mouse node (Asus); four per report
@@ -76,7 +77,7 @@ for p in $panels; do
     app=("$SDIR/app$i.libinput") ;;
   esac
 
-  $PY "$VMDIR/hid-gestures.py" "$SOCK" "$WORK/panel.in" "$info" "$SDIR/panels/$p.json" "${app[@]}" \
+  DAEMON_LOG=$SDIR/daemon.log $PY "$VMDIR/hid-gestures.py" "$SOCK" "$WORK/panel.in" "$info" "$SDIR/panels/$p.json" "${app[@]}" \
     > "$SDIR/panels/$p.gestures.log" 2>&1
   sed "s/^/  $p: /" "$SDIR/panels/$p.gestures.log"
   [ -s "$SDIR/panels/$p.json" ] || die "$p: the gesture script did not finish"
