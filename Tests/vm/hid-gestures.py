@@ -6,7 +6,10 @@
 
 PANEL_FIFO is the stdin of a running hid-panel.py, INFO_FILE what it wrote. Each gesture is
 played on the panel and the daemon's events are read from its socket until the expected one
-arrives (WAIT_S at most; then it failed, with what came instead). A gesture that needs more
+arrives (WAIT_S at most; then it failed, with what came instead). A failed gesture whose
+scans came more than MAX_GAP_MS apart, or during which the daemon's log (DAEMON_LOG) shows the
+kernel dropped its events (the emulated VM starved), is played again, LAG_PLAYS times in all;
+the table lists such cells. A gesture that needs more
 contacts than the panel reports at once is skipped, and the table says so. Last comes an
 unplug in the middle of a pan, which must cancel the pan. With APP_FILE (the output of
 `libinput debug-events` on the passthrough clone), the one-finger tap must also reach the app.
@@ -27,6 +30,7 @@ WAIT_S = 6.0  # a 1-finger tap waits out the double-tap interval; emulation is s
 # emulated VM starved of CPU): its result says so, and the table marks it "lag", a failure
 # of the run, not of the panel.
 MAX_GAP_MS = 50
+LAG_PLAYS = 3
 
 # gesture -> (fingers it needs, the event that recognizes it: key -> value or regex)
 EXPECT = {
@@ -125,6 +129,15 @@ def lagged(timing):
     return m is not None and int(m.group(1)) > MAX_GAP_MS
 
 
+def dropped_so_far():
+    """SYN_DROPPED lines in the daemon's log (DAEMON_LOG): the kernel dropped events the
+    daemon, starved of CPU, did not read in time."""
+    path = os.environ.get("DAEMON_LOG")
+    if not path or not os.path.exists(path):
+        return 0
+    return open(path, errors="replace").read().count("SYN_DROPPED")
+
+
 def app_tap(app_file, after_line):
     lines = open(app_file, errors="replace").read().splitlines()[after_line:]
     kinds = [m.group(1) for m in (re.search(r"TOUCH_(DOWN|UP|CANCEL)", l) for l in lines) if m]
@@ -144,17 +157,32 @@ def run(sock, fifo, info_file, result_file, app_file=None):
         if need > info["contacts"]:
             results[g] = f"skip: {need} fingers, the panel reports {info['contacts']}"
             continue
-        ev.pump()
-        mark = len(ev.seen)
-        app_mark = len(open(app_file).read().splitlines()) if app_file and g == "tap-1" else 0
-        t0 = time.monotonic()
-        timing = panel.do(f"play {g}")
-        ok = ev.wait(mark, want, WAIT_S)
-        time.sleep(0.3)  # whatever else this gesture made
-        ev.pump()
-        got = summary(ev.seen[mark:])
-        results[g] = "ok" if ok else f"FAIL{' (lag)' if lagged(timing) else ''}: {got}; panel {timing}"
-        print(f"{g}: {results[g]} ({time.monotonic() - t0:.1f} s; recognized {got}; panel {timing})", flush=True)
+        # A failure whose scans lagged, or whose events the kernel dropped (the daemon starved),
+        # is played again (LAG_PLAYS in all): it was not played as a panel sends it, or not read
+        # as the daemon reads it. What the lagged plays gave stays in the result.
+        lagged_plays = []
+        for _ in range(LAG_PLAYS):
+            ev.pump()
+            mark = len(ev.seen)
+            app_mark = len(open(app_file).read().splitlines()) if app_file and g == "tap-1" else 0
+            t0 = time.monotonic()
+            drops = dropped_so_far()
+            timing = panel.do(f"play {g}")
+            ok = ev.wait(mark, want, WAIT_S)
+            time.sleep(0.3)  # whatever else this gesture made
+            ev.pump()
+            got = summary(ev.seen[mark:])
+            if dropped_so_far() > drops:
+                timing += ", events dropped by the kernel (SYN_DROPPED)"
+            starved = lagged(timing) or "SYN_DROPPED" in timing
+            results[g] = "ok" if ok else f"FAIL{' (lag)' if starved else ''}: {got}; panel {timing}"
+            print(f"{g}: {results[g]} ({time.monotonic() - t0:.1f} s; recognized {got}; panel {timing})", flush=True)
+            if ok or not starved:
+                break
+            lagged_plays.append(f"{got} ({timing})")
+            time.sleep(1.0)
+        if ok and lagged_plays:
+            results[g] = "ok after lagged plays: " + "; ".join(lagged_plays)
         if app_file and g == "tap-1":
             time.sleep(0.5)
             results["app-tap"] = app_tap(app_file, app_mark)
@@ -212,9 +240,15 @@ def table(files):
         print("\n".join(f"- {f}" for f in failures))
     skipped = sum(1 for p in files for k, v in json.load(open(p)).items()
                   if isinstance(v, str) and v.startswith("skip"))
+    replayed = [f"{os.path.basename(p).removesuffix('.json')} {k}: {v}" for p in files
+                for k, v in json.load(open(p)).items() if isinstance(v, str) and v.startswith("ok after")]
+    if replayed:
+        print(f"\nPassed when played again after a lagged play ({len(replayed)} cells, counted ok):")
+        print("\n".join(f"- {r}" for r in replayed))
     print(f"\nn/a: the panel reports fewer contacts at once than the gesture has fingers "
           f"({skipped} cells); –: not run (app-tap: passthrough off for that panel); lag: failed, "
-          f"and the panel's scans came more than {MAX_GAP_MS} ms apart (the VM was starved)")
+          f"and the panel's scans came more than {MAX_GAP_MS} ms apart or the kernel dropped the "
+          f"daemon's events, in each of {LAG_PLAYS} plays (the VM was starved)")
     return 1 if failures else 0
 
 

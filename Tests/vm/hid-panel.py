@@ -164,6 +164,13 @@ class Panel(UHIDDevice):
         touches = list(self.touches.values())
         if not touches:
             return
+        if self.style == "number":
+            # The slot is the contact's place in the scan (SLOT_IS_CONTACTNUMBER): each finger
+            # keeps its place while others lift, an empty place before it sent out of range
+            # (skipped by the kernel, which still counts the place).
+            by_id = {t["id"]: t for t in touches}
+            touches = [by_id.get(k, {"id": k, "x": 0, "y": 0, "down": False, "empty": True})
+                       for k in range(max(by_id) + 1)]
         self.scantime = (self.scantime + round(SCAN_S * 10000)) % self.scan_wrap
         count = len(touches)
         while touches:
@@ -206,7 +213,7 @@ class Layout:
             else:
                 t = touches[k]
                 v = {"Contact Id": t["id"], "X": t["x"], "Y": t["y"], "Tip Switch": t["down"],
-                     "In Range": t["down"] or valid_is_inrange, "Confidence": 1,
+                     "In Range": t["down"] or (valid_is_inrange and "empty" not in t), "Confidence": 1,
                      "Data Valid": 1}.get(usage, 0)
             mask = (1 << size) - 1
             for i in range(n):

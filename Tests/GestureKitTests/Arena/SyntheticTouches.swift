@@ -16,14 +16,21 @@ struct Touches {
     var jitterMM = 0.0
     private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    init(surface: Surface = Surface(widthMM: 200, heightMM: 120, isDirect: true), jitterMM: Double = 0) {
+    init(surface: Surface = Surface(widthMM: 200, heightMM: 120, isDirect: true), jitterMM: Double = 0, seed: UInt64 = 0) {
         self.surface = surface
         self.jitterMM = jitterMM
+        self.seed ^= seed &* 0xD1B5_4A32_D192_ED03
     }
 
     mutating func noise() -> Double {
         seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return (Double(seed >> 11) / Double(1 << 53) * 2 - 1) * jitterMM
+    }
+
+    /// A number drawn evenly from `range` (deterministic: the same sequence every run).
+    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return range.lowerBound + Double(seed >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 
     func contact(_ id: Int32, _ phase: ContactPhase, _ p: Point) -> Contact {
@@ -59,7 +66,9 @@ extension Touches {
     /// PenMount …): a report every `report` seconds updates one contact, in turn, so each frame
     /// moves one finger and carries the others `stationary` where they last reported. A finger
     /// lands and lifts in its own report.
-    mutating func framesOneContactPerReport(_ fingers: [Finger], report: Double) -> [TouchFrame] {
+    ///
+    /// `report` is the time between reports, or with `uneven` a range it is drawn from (seeded).
+    mutating func framesOneContactPerReport(_ fingers: [Finger], report: Double, uneven: ClosedRange<Double>? = nil) -> [TouchFrame] {
         guard let start = fingers.map(\.down).min() else { return [] }
         var out: [TouchFrame] = []
         var last: [Int32: Point] = [:]
@@ -67,7 +76,7 @@ extension Touches {
         var turn = 0
         var t = start
         while done.count < fingers.count {
-            defer { t += report }
+            defer { t += uneven.map { uniform($0) } ?? report }
             // Whose report this is: the next finger in turn that is due (down, not yet lifted).
             let due = fingers.filter { t + 1e-9 >= $0.down && !done.contains($0.id) }
             guard !due.isEmpty else { continue }
@@ -85,6 +94,45 @@ extension Touches {
             last[g.id] = p
             if lifting { done.insert(g.id) }
             out.append(f)
+        }
+        return out
+    }
+}
+
+extension Touches {
+    /// Frames as a panel that sends one contact per HID report makes them when its scans come
+    /// unevenly (an emulated guest, a loaded host, a panel at 40–100 Hz): scans `scanGap` apart
+    /// (drawn from the range, seeded), each sampling every finger at the scan's time, then one
+    /// report per finger `reportGap` apart (drawn likewise: a starved sender), each a frame of
+    /// its own moving that finger (the others `stationary` where they last reported); the next
+    /// scan after the last report. As the kernel does, a report that changes
+    /// nothing makes no frame. A finger lands and lifts in its own report.
+    mutating func framesScannedOneContactPerReport(_ fingers: [Finger], scanGap: ClosedRange<Double>,
+                                                   reportGap: ClosedRange<Double> = 0.001...0.001) -> [TouchFrame] {
+        guard let start = fingers.map(\.down).min() else { return [] }
+        var out: [TouchFrame] = []
+        var last: [Int32: Point] = [:]
+        var done = Set<Int32>()
+        var t = start
+        while done.count < fingers.count {
+            var time = t
+            defer { t = max(t + uniform(scanGap), time + 0.001) }
+            for g in fingers where t + 1e-9 >= g.down && !done.contains(g.id) {
+                let lifting = t + 1e-9 >= g.up
+                var p = g.path(min(t, g.up))
+                if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
+                let phase: ContactPhase = last[g.id] == nil ? .began : (lifting ? .ended : .moved)
+                if phase == .moved && last[g.id] == p { continue }
+                var f = TouchFrame(time: time, surface: surface)
+                time += uniform(reportGap)
+                for h in fingers where h.id != g.id && !done.contains(h.id) {
+                    if let q = last[h.id] { f.contacts.append(contact(h.id, .stationary, q)) }
+                }
+                f.contacts.append(contact(g.id, phase, p))
+                last[g.id] = p
+                if lifting { done.insert(g.id) }
+                out.append(f)
+            }
         }
         return out
     }

@@ -1,21 +1,41 @@
 import Testing
 @testable import GestureKit
 
-/// Multi-finger gestures with contacts placed as hands place them, in the two ways panels
-/// report them: every contact in every frame (most panels), and one contact per frame (panels
-/// that send one contact per HID report: each finger moves in turn). The middle finger of three
-/// in a row sits near the centroid, where a few millimetres is a large angle.
+/// Multi-finger gestures with contacts placed as hands place them, in the ways panels report
+/// them: every contact in every frame (most panels), and one contact per frame (panels that send
+/// one contact per HID report: each finger moves in turn), at even and uneven timing (`Reporting`).
+/// The middle finger of three in a row sits near the centroid, where a few millimetres is a
+/// large angle.
 @Suite struct HandPlacementTests {
-    enum Reporting: CaseIterable { case allContacts, oneContactPer8ms, oneContactPer10ms }
+    enum Reporting: CaseIterable {
+        case allContacts, oneContactPer8ms, oneContactPer10ms
+        /// Scans 10–60 ms apart (an emulated guest's or a loaded host's uneven timing), each sent
+        /// as one report per contact 1 ms apart (seeded: `trials` runs).
+        case scansEvery10To60ms
+        /// The same with a scan's reports 0–30 ms apart (the sender starved between reports: the
+        /// frames' times are not when the panel sampled).
+        case scansWithReportsSpreadUpTo30ms
+        /// One contact per frame, in turn, frames 8–15 ms apart, each finger sampled at its own
+        /// report's time (not a scan's): a finger is seen every 24–60 ms, and a hand moving at
+        /// 320 mm/s is skewed by up to (fingers − 1) × 15 ms of its motion within a round.
+        case oneContactEvery8To15ms
+
+        /// Runs of each gesture: the uneven timings are played with several seeds.
+        var trials: Int { self == .allContacts || self == .oneContactPer8ms || self == .oneContactPer10ms ? 1 : 8 }
+    }
 
     static let surface = Surface(widthMM: 300, heightMM: 200, isDirect: true)
 
-    func frames(_ fingers: [Finger], _ reporting: Reporting) -> [TouchFrame] {
-        var s = Touches(surface: Self.surface, jitterMM: 0.2)
+    func frames(_ fingers: [Finger], _ reporting: Reporting, trial: Int = 0) -> [TouchFrame] {
+        var s = Touches(surface: Self.surface, jitterMM: 0.2, seed: UInt64(trial))
         switch reporting {
         case .allContacts: return s.frames(fingers)
         case .oneContactPer8ms: return s.framesOneContactPerReport(fingers, report: 0.008)
         case .oneContactPer10ms: return s.framesOneContactPerReport(fingers, report: 0.010)
+        case .scansEvery10To60ms: return s.framesScannedOneContactPerReport(fingers, scanGap: 0.010...0.060)
+        case .scansWithReportsSpreadUpTo30ms:
+            return s.framesScannedOneContactPerReport(fingers, scanGap: 0.010...0.060, reportGap: 0...0.030)
+        case .oneContactEvery8To15ms: return s.framesOneContactPerReport(fingers, report: 0, uneven: 0.008...0.015)
         }
     }
 
@@ -53,13 +73,16 @@ import Testing
     @Test(arguments: Reporting.allCases)
     func fingersInARowSwipeInEveryDirection(_ reporting: Reporting) {
         let moves: [(Point, Direction)] = [(P(90, 0), .right), (P(-90, 0), .left), (P(0, -70), .up), (P(0, 70), .down)]
-        for hand in [Self.threeInARow, Self.fourInARow] {
+        for hand in [Self.threeInARow, Self.thumbAndTwo, Self.fourInARow] {
             for (by, direction) in moves {
-                let e = run(defaultArena(), frames(stroke(hand, by: by), reporting))
-                let done = completedGestures(e)
-                #expect(summary(done) == ["swipe.recognized"], "\(hand.count) fingers \(direction) \(reporting)")
-                #expect(done.first?.direction == direction && done.first?.fingers == hand.count)
-                #expect(!e.contains { $0.kind == .rotate || $0.kind == .pinch }, "\(hand.count) fingers \(direction) \(reporting)")
+                for trial in 0..<reporting.trials {
+                    let e = run(defaultArena(), frames(stroke(hand, by: by), reporting, trial: trial))
+                    let done = completedGestures(e)
+                    let what = "\(hand.count) fingers \(direction) \(reporting) trial \(trial)"
+                    #expect(summary(done) == ["swipe.recognized"], "\(what)")
+                    #expect(done.first?.direction == direction && done.first?.fingers == hand.count, "\(what)")
+                    #expect(!e.contains { $0.kind == .rotate || $0.kind == .pinch }, "\(what)")
+                }
             }
         }
     }
@@ -68,13 +91,13 @@ import Testing
     func turningHandsRotate(_ reporting: Reporting) {
         let twoFingers = [P(130, 100), P(170, 100)]
         for hand in [twoFingers, Self.thumbAndTwo] {
-            for angle in [0.9, -0.9] {
-                let e = run(defaultArena(), frames(transform(hand, angle: angle, scale: 1), reporting))
+            for angle in [0.9, -0.9] { for trial in 0..<reporting.trials {
+                let e = run(defaultArena(), frames(transform(hand, angle: angle, scale: 1), reporting, trial: trial))
                 let rotations = e.filter { $0.kind == .rotate }
                 #expect(rotations.first?.phase == .began && rotations.last?.phase == .ended, "\(hand.count) fingers \(angle) \(reporting)")
                 #expect(abs((rotations.last?.rotation ?? 0) - angle) < 0.1, "\(hand.count) fingers \(angle) \(reporting)")
                 #expect(!e.contains { $0.kind == .swipe || $0.kind == .pinch }, "\(hand.count) fingers \(angle) \(reporting)")
-            }
+            } }
         }
     }
 
@@ -82,13 +105,13 @@ import Testing
     func spreadingAndClosingHandsPinch(_ reporting: Reporting) {
         let twoFingers = [P(130, 100), P(170, 100)]
         for hand in [twoFingers, Self.thumbAndTwo] {
-            for scale in [2.0, 0.5] {
-                let e = run(defaultArena(), frames(transform(hand, angle: 0, scale: scale), reporting))
+            for scale in [2.0, 0.5] { for trial in 0..<reporting.trials {
+                let e = run(defaultArena(), frames(transform(hand, angle: 0, scale: scale), reporting, trial: trial))
                 let pinches = e.filter { $0.kind == .pinch }
                 #expect(pinches.first?.phase == .began && pinches.last?.phase == .ended, "\(hand.count) fingers ×\(scale) \(reporting)")
                 #expect(abs((pinches.last?.scale ?? 0) - scale) < 0.1 * scale, "\(hand.count) fingers ×\(scale) \(reporting)")
                 #expect(!e.contains { $0.kind == .swipe || $0.kind == .rotate }, "\(hand.count) fingers ×\(scale) \(reporting)")
-            }
+            } }
         }
     }
 }

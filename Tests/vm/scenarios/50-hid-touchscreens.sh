@@ -8,7 +8,8 @@
 # the per-panel table (also in $SDIR/table.md); any failed cell not in KNOWN_FAILURES fails the scenario.
 # HID_PANELS: "ci" (default, CI_PANELS below), "all", or panel names separated by commas.
 # time-limit: 1500
-# CI plays one panel of each reporting style (all 45: HID_PANELS=all, about 40 minutes):
+# CI plays one panel of each reporting style (all 45: HID_PANELS=all, ≈ 20 minutes on a quiet
+# host, 33 at load 3–11):
 # one contact per report without a contact count, ids = slots (eGalax) or arbitrary (Data
 # Modul); two per report in hybrid mode with pen and mouse nodes beside (N-Trig); 2 contacts
 # with contact-number slots (Pixart) or ids = slot + 1 and a mouse node (Asus); four per report
@@ -16,13 +17,10 @@
 CI_PANELS="Egalax_capacitive_0eef_72fa Data_modul_7374_1232 n_trig_1b96_0f00 Pixart_093a_8002
   Asus_computers_0486_0185 Lumio_202e_0006 3m_0596_0500 Zytronic_14c8_0006"
 PASSTHROUGH="Egalax_capacitive_0eef_72fa n_trig_1b96_0f00 3m_0596_0500"
-# Cells known to fail, each with its issue: the scenario fails on any other failed cell, and on
-# a known one that passes (so the list cannot outlive the bug). Pixart (SLOT_IS_CONTACTNUMBER,
-# the slot is the contact's place in the report): a 2-finger tap whose fingers lift 15 ms apart
-# recognizes nothing. Not yet known whether the daemon or hid-panel.py is wrong: the player
-# packs the contacts still down first, so the second finger moves to the first place when the
-# first lifts, which the kernel takes for a new contact (issue 21, open).
-KNOWN_FAILURES="Pixart_093a_8002:tap-2"
+# Cells known to fail, each with its issue ("PANEL:GESTURE" separated by spaces): the scenario
+# fails on any other failed cell, and on a known one that passes (so the list cannot outlive
+# the bug).
+KNOWN_FAILURES=""
 FIXTURE=$REPO/Tests/Fixtures/hid-touchscreens/touchscreens.json
 PY=/usr/bin/python3
 
@@ -79,7 +77,7 @@ for p in $panels; do
     app=("$SDIR/app$i.libinput") ;;
   esac
 
-  $PY "$VMDIR/hid-gestures.py" "$SOCK" "$WORK/panel.in" "$info" "$SDIR/panels/$p.json" "${app[@]}" \
+  DAEMON_LOG=$SDIR/daemon.log $PY "$VMDIR/hid-gestures.py" "$SOCK" "$WORK/panel.in" "$info" "$SDIR/panels/$p.json" "${app[@]}" \
     > "$SDIR/panels/$p.gestures.log" 2>&1
   sed "s/^/  $p: /" "$SDIR/panels/$p.gestures.log"
   [ -s "$SDIR/panels/$p.json" ] || die "$p: the gesture script did not finish"

@@ -1,15 +1,30 @@
 /// The contacts of one touch sequence as a group: where each began, where it is, and the
-/// group's motion as translation, scale and rotation accumulated frame by frame.
+/// group's motion as translation, scale and rotation since the first contact.
 ///
-/// Why frame by frame: fingers land and lift at different times, and a centroid or spread
-/// computed over a changing set of fingers jumps. Each frame's change is measured only over
-/// the contacts present in both this frame and the previous one, then accumulated, so adding
-/// or removing a finger never moves the gesture.
+/// Translation accumulates frame by frame: each frame's change is measured over the contacts
+/// present in both this frame and the previous one, so adding or removing a finger never moves
+/// the gesture, and over frames with the same contacts the sum telescopes to the mean
+/// displacement of the group however the contacts took turns to report.
+///
+/// Rotation and scale are measured over segments: stretches where the set of contacts down is
+/// unchanged. Within one, they are the fit between the contacts' places at the segment's
+/// anchor and at its latest sample (below); when a contact lands or lifts, the segment's turn
+/// and scale are committed and a new segment begins. Measured this way the error does not
+/// accumulate (a per-frame fit summed over a swipe walks like a random walk), and three fingers
+/// moving in a row give no rotation at all.
+///
+/// Samples are taken per round of reports: a round ends when a contact reports (lands, moves or
+/// lifts) a second time. A sample is taken once every contact of the segment has reported in the
+/// round, or at the round's end with the others where they last were (they are still). Panels
+/// that send one contact per HID report make the kernel deliver each finger's update in a frame
+/// of its own, a scan's contacts in a fixed order: rounds then run from a scan's first report to
+/// its last, whatever contacts land or lift, and a sample holds the positions of one scan, so a
+/// hand translated across the screen is never seen half moved.
 ///
 /// Pan, swipe, pinch, rotate, tap, long press and edge swipe each update a group on every frame,
 /// so it is kept lean: one array of members (reserved once, cleared keeping its capacity: no
 /// allocation per frame), one pass over the frame's contacts, and no square root that nobody
-/// reads (the spread and the largest displacement are computed when asked).
+/// reads (the largest displacement is computed when asked).
 public struct ContactGroup {
     /// What the group knows of one contact seen since `removeAll`.
     private struct Member {
@@ -19,16 +34,16 @@ public struct ContactGroup {
         /// Where it was in the latest frame that had it and did not cancel it.
         var lastMM: Point
         var lastPosition: Point
-        /// Where it was in the frame before the latest, if it was down then (for rotation and scale).
-        var previousMM = Point.zero
         var isDown = true
-        /// Numbers of the latest frames in which it was down; present and not cancelled; and
-        /// common to that frame and the one before.
+        /// Numbers of the latest frames in which it was down; and present and not cancelled.
         var downInFrame = 0
         var countedInFrame = 0
-        var commonInFrame = 0
-        /// The latest round of reports (see `accumulateMotion`) in which it moved.
-        var movedInRound = 0
+        /// The latest round in which it reported (landed, moved or lifted).
+        var reportedInRound = 0
+        /// Part of the current segment, and its place at the segment's anchor and latest sample.
+        var inSegment = false
+        var anchorMM = Point.zero
+        var sampleMM = Point.zero
     }
 
     /// Every contact seen since `removeAll`, in order of arrival.
@@ -38,12 +53,21 @@ public struct ContactGroup {
     /// The latest frame with a contact not cancelled: the one the centroid is from.
     private var centroidFrame = 0
     private var maxDisplacementSquared = 0.0
-    /// Turn and scale measured since the current round of reports began, not yet in `rotation`
-    /// and `scale`; the round's number and its frames so far.
-    private var roundRotation = 0.0
-    private var roundScale = 1.0
+
+    /// The round of reports and the latest round the segment was sampled in.
     private var round = 1
-    private var roundFrames = 0
+    private var sampledRound = 0
+    /// The current segment: its contacts, whether its anchor (first sample) is taken, the
+    /// anchor's centroid and mean distance to it; the turn (unwrapped) and scale from the anchor
+    /// to the latest sample; rotation and scale of the segments before.
+    private var segmentCount = 0
+    private var anchored = false
+    private var anchorCentroidMM = Point.zero
+    private var anchorSpreadMM = 0.0
+    private var segmentRotation = 0.0
+    private var segmentScale = 1.0
+    private var committedRotation = 0.0
+    private var committedScale = 1.0
 
     /// Contacts down after the latest frame, and the most ever down at once.
     public private(set) var downCount = 0
@@ -55,8 +79,8 @@ public struct ContactGroup {
     public private(set) var landedAfterLift = false
     public private(set) var anyLifted = false
 
-    /// Accumulated motion since the first contact: centroid translation (mm and normalized),
-    /// scale of the mean distance to the centroid, rotation in radians (clockwise on screen > 0).
+    /// Motion since the first contact: centroid translation (mm and normalized), scale of the
+    /// mean distance to the centroid, rotation in radians (clockwise on screen > 0, unwrapped).
     public private(set) var translationMM = Point.zero
     public private(set) var translationPosition = Point.zero
     public private(set) var scale = 1.0
@@ -71,6 +95,9 @@ public struct ContactGroup {
     public private(set) var startCentroidPosition = Point.zero
     /// The latest frame changed the group's geometry (a contact moved, landed or lifted).
     public private(set) var changedInLastFrame = false
+    /// Mean distance of the contacts to their centroid at the latest sample of two or more
+    /// contacts, mm (the spread `scale` is measured on).
+    public private(set) var spreadMM = 0.0
 
     public init(capacity: Int = 16) {
         members.reserveCapacity(capacity)
@@ -81,16 +108,6 @@ public struct ContactGroup {
 
     /// Largest distance any contact has moved from where it began, mm.
     public var maxDisplacementMM: Double { maxDisplacementSquared.squareRoot() }
-
-    /// Mean distance to the centroid of the contacts it was computed over, mm.
-    public var spreadMM: Double {
-        var s = 0.0, n = 0.0
-        for m in members where m.countedInFrame == centroidFrame && centroidFrame > 0 {
-            s += m.lastMM.distance(to: centroidMM)
-            n += 1
-        }
-        return n > 0 ? s / n : 0
-    }
 
     /// Mean start position (mm and normalized) of the contacts seen.
     public var meanStart: (mm: Point, position: Point) {
@@ -106,10 +123,16 @@ public struct ContactGroup {
         frameNumber = 0
         centroidFrame = 0
         maxDisplacementSquared = 0
-        roundRotation = 0
-        roundScale = 1
         round = 1
-        roundFrames = 0
+        sampledRound = 0
+        segmentCount = 0
+        anchored = false
+        anchorCentroidMM = .zero
+        anchorSpreadMM = 0
+        segmentRotation = 0
+        segmentScale = 1
+        committedRotation = 0
+        committedScale = 1
         downCount = 0
         maxDownCount = 0
         firstTime = 0
@@ -126,6 +149,7 @@ public struct ContactGroup {
         startCentroidMM = .zero
         startCentroidPosition = .zero
         changedInLastFrame = false
+        spreadMM = 0
     }
 
     private func index(of id: Int32) -> Int? {
@@ -146,6 +170,7 @@ public struct ContactGroup {
         changedInLastFrame = false
         frameNumber += 1
         let now = frameNumber
+        var landedOrLifted = false
 
         // One pass: bookkeeping, the centroid's sums, and the sums over the contacts common to
         // this frame and the previous one (down in both, or down then and lifting now).
@@ -160,8 +185,9 @@ public struct ContactGroup {
                 if anyLifted { landedAfterLift = true }
                 members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
                                       lastMM: c.mm, lastPosition: c.position,
-                                      downInFrame: now, countedInFrame: now))
+                                      downInFrame: now, countedInFrame: now, reportedInRound: round))
                 changedInLastFrame = true
+                landedOrLifted = true
                 continue
             }
             let m = members[i]
@@ -173,8 +199,14 @@ public struct ContactGroup {
                 oldC += m.lastMM; newC += c.mm
                 oldP += m.lastPosition; newP += c.position
                 common += 1
-                members[i].previousMM = m.lastMM
-                members[i].commonInFrame = now
+            }
+            if counted && (c.phase != .stationary || m.lastMM != c.mm) {
+                if m.reportedInRound == round {
+                    // A new round: the one ending is sampled as it stood (this contact not yet moved).
+                    if sampledRound != round { sample() }
+                    round += 1
+                }
+                members[i].reportedInRound = round
             }
             if counted {
                 members[i].lastMM = c.mm
@@ -187,6 +219,7 @@ public struct ContactGroup {
                 members[i].isDown = false
                 anyLifted = true
                 changedInLastFrame = true
+                landedOrLifted = true
             }
         }
         var down = 0
@@ -203,61 +236,98 @@ public struct ContactGroup {
             startCentroidMM = centroidMM
             startCentroidPosition = centroidPosition
         }
-        if common > 0 { accumulateMotion(frame, oldC: oldC / common, newC: newC / common, step: (newP - oldP) / common, common: common) }
+        if common > 0 {
+            let step = (newC - oldC) / common
+            translationMM += step
+            translationPosition += (newP - oldP) / common
+            pathLengthMM += step.length
+        }
+        sampleIfAllReported()
+        if landedOrLifted {
+            beginSegment()
+            sampleIfAllReported()
+        }
     }
 
-    /// Adds this frame's motion, measured over the contacts common to this frame and the last
-    /// (`oldC` and `newC`: their centroid then and now).
+    /// Commits the current segment's turn and scale (as of its latest sample) and begins a new
+    /// segment with the contacts now down. Its anchor is its first sample, not this frame: with
+    /// one contact per report, some of the contacts' places here may be a scan old.
+    private mutating func beginSegment() {
+        committedRotation = rotation
+        committedScale = scale
+        segmentRotation = 0
+        segmentScale = 1
+        anchored = false
+        sampledRound = 0
+        segmentCount = 0
+        for i in members.indices {
+            members[i].inSegment = members[i].isDown
+            if members[i].isDown { segmentCount += 1 }
+        }
+    }
+
+    /// Samples the segment once every contact of it has reported in this round.
+    private mutating func sampleIfAllReported() {
+        guard sampledRound != round else { return }
+        for m in members where m.inSegment && m.reportedInRound != round { return }
+        sample()
+    }
+
+    /// Takes a sample of the segment: its contacts where they last reported. (Not carried on to a
+    /// common time by their velocities: a scan's reports may reach the kernel tens of
+    /// milliseconds apart, and their times are not when the panel sampled them.)
+    private mutating func sample() {
+        guard segmentCount >= 2 else { return }
+        sampledRound = round
+        var c = Point.zero
+        for i in members.indices where members[i].inSegment {
+            members[i].sampleMM = members[i].lastMM
+            c += members[i].lastMM
+        }
+        c = c / Double(segmentCount)
+        if !anchored {
+            anchored = true
+            anchorCentroidMM = c
+            var spread = 0.0
+            for i in members.indices where members[i].inSegment {
+                members[i].anchorMM = members[i].sampleMM
+                spread += (members[i].sampleMM - c).length
+            }
+            anchorSpreadMM = spread / Double(segmentCount)
+            spreadMM = anchorSpreadMM
+            return
+        }
+        fit(centroid: c)
+    }
+
+    /// The turn and scale from the segment's anchor (offsets u from its centroid) to the latest
+    /// sample (offsets v).
     ///
-    /// Rotation is the angle of the least-squares similarity that maps the contacts' offsets from
-    /// the centroid then (u) onto their offsets now (v) — Umeyama, "Least-squares estimation of
-    /// transformation parameters between two point patterns", 1991:
+    /// Rotation is the angle of the least-squares similarity that maps u onto v — Umeyama,
+    /// "Least-squares estimation of transformation parameters between two point patterns", 1991:
     ///     turn = atan2(Σ u×v, Σ u·v)
-    /// Each contact counts by |u|²: one near the centroid, where a few millimetres is a large
-    /// angle, carries little. That keeps three fingers in a row a translation on panels that
-    /// report one contact per frame (the fingers move in turn, the others where they last
-    /// reported): the fit of one finger's step against the others' cancels to second order
-    /// over a round of reports, where a mean of per-contact angles did not.
-    /// Scale is the ratio of mean distances to the centroid, which telescopes: over frames with
-    /// the same contacts it is exactly the spread now over the spread then, however the fingers
-    /// took turns (the fit's own scale |(a, b)| drifts by (step/spread)² per round).
-    private mutating func accumulateMotion(_ frame: TouchFrame, oldC: Point, newC: Point, step stepPosition: Point, common: Double) {
-        let step = newC - oldC
-        translationMM += step
-        translationPosition += stepPosition
-        pathLengthMM += step.length
-        guard common >= 2 else { return commitRound() }
-        let now = frameNumber
-        var dot = 0.0, cross = 0.0, norm = 0.0, oldSpread = 0.0, newSpread = 0.0
-        var allMoved = true
-        for c in frame.contacts where c.phase != .cancelled {
-            guard let i = index(of: c.id), members[i].commonInFrame == now else { continue }
-            let u = members[i].previousMM - oldC
-            let v = c.mm - newC
+    /// which weighs each contact by |u|²: one near the centroid, where a few millimetres is a
+    /// large angle, carries little. The angle is unwrapped against the previous sample's, so a
+    /// turn past ±π goes on. Scale is the ratio of mean distances to the centroid (the fit's own
+    /// scale |(Σ u·v, Σ u×v)| / Σ|u|² shrinks when the contacts do not move rigidly).
+    private mutating func fit(centroid c: Point) {
+        var dot = 0.0, cross = 0.0, spread = 0.0
+        for m in members where m.inSegment {
+            let u = m.anchorMM - anchorCentroidMM
+            let v = m.sampleMM - c
             dot += u.dot(v)
             cross += u.cross(v)
-            norm += u.dot(u)
-            oldSpread += u.length
-            newSpread += v.length
-            if c.mm != members[i].previousMM || c.phase == .ended { members[i].movedInRound = round }
-            if members[i].movedInRound != round { allMoved = false }
+            spread += v.length
         }
-        roundFrames += 1
-        if norm > 1e-12 { roundRotation += Angle.atan2(cross / norm, dot / norm) }
-        if oldSpread > 1e-9, newSpread > 1e-9 { roundScale *= newSpread / oldSpread }
-        // A round ends when every contact has moved since it began, or after as many frames as
-        // contacts (one may be still: a pivoting thumb). With every contact in every frame that
-        // is each frame; with one contact per report, each finger's step is fitted against the
-        // others' stale positions, and the round's sum is the hand's motion to second order.
-        if allMoved || roundFrames >= Int(common) { commitRound() }
-    }
-
-    private mutating func commitRound() {
-        scale *= roundScale
-        rotation += roundRotation
-        roundScale = 1
-        roundRotation = 0
-        roundFrames = 0
-        round += 1
+        spreadMM = spread / Double(segmentCount)
+        if dot != 0 || cross != 0 {
+            let twoPi = 2 * Angle.pi
+            var turn = Angle.atan2(cross, dot) - segmentRotation
+            turn -= (turn / twoPi).rounded() * twoPi
+            segmentRotation += turn
+        }
+        if anchorSpreadMM > 1e-9 { segmentScale = spreadMM / anchorSpreadMM }
+        rotation = committedRotation + segmentRotation
+        scale = committedScale * segmentScale
     }
 }
