@@ -40,7 +40,7 @@ public final class GestureService {
         devices = DeviceRegistry(loop: loop, config: config, log: log)
         runner.setBindings(config.bindings, others: config.modes.sequences.map(\.binding))
         let listener = try UnixListener.forService(path: options.socketPath, config: config.socket, environment: environment, log: log)
-        hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
+        hub = try SocketHub(listener: listener, config: config.socket, log: log)
         modes = ModeControl(config.modes, runner: runner, devices: devices, hub: hub, log: log, now: MonotonicClock.now())
         timed = [devices, runner.processes, modes]
         devices.delegate = self
@@ -55,7 +55,7 @@ public final class GestureService {
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
-        try runner.processes.attach(to: loop)
+        for source: LoopSource in [hub, runner.processes] { try source.attach(to: loop) }
         try loop.add(timer.fd) { [unowned self] _ in
             self.timer.acknowledge()
             self.wakeDue()
