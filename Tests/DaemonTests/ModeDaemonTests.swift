@@ -13,11 +13,7 @@ import Testing
         name = "locked"
         recognizers = ["circle"]
         passthrough = "none"
-        [[mode]]
-        name = "asleep"
-        recognizers = []
-        passthrough = "none"
-        wake_mode = "locked"
+        \(ModeConfigTests.asleep)
 
         [screen]
         state = "$DIR/dpms"
