@@ -15,31 +15,19 @@ struct Replay: ParsableCommand {
     @Flag(name: .long, help: "Also print every touch frame.")
     var frames = false
 
-    @Option(name: .long, help: "Device description (evemu .desc/.device) for recordings without one.")
-    var device: String?
-
-    @Option(name: .long, help: "A configuration file: replay with the setup it gives the recording's device (default: every recognizer at its defaults).")
-    var config: String?
+    @OptionGroup var input: RecordingOptions
 
     @Argument(help: "Recording files.")
     var files: [String]
 
     func run() throws {
-        var loaded: DaemonConfig?
-        if let config {
-            do {
-                loaded = try ConfigLoader().load(path: config)
-            } catch let e as ConfigErrors {
-                StandardStream.writeError(e.description + "\n")
-                throw ExitCode(1)
-            }
-        }
+        let loaded = try input.loadConfig()
         var failed = false
         let out = StandardStream()
         for path in files {
             let recording: Recording
             do {
-                recording = try Recording.load(path: path, descriptionPath: device)
+                recording = try input.recording(path)
             } catch {
                 StandardStream.writeError("gestured replay: \(error)\n")
                 failed = true

@@ -23,14 +23,10 @@ struct Trace: ParsableCommand {
     @Option(name: .long, help: "Where to write the SVG.")
     var svg: String
 
-    @Option(name: .long, help: "The device description, when it is not in the recording or beside it.")
-    var device: String?
+    @OptionGroup var input: RecordingOptions
 
     @Flag(name: .long, help: "Do not print the legend of each stroke.")
     var quiet = false
-
-    @Option(name: .long, help: "A configuration file: match each stroke against its taught shapes ([shapes]) and print the best examples' scores.")
-    var config: String?
 
     @Option(name: .long, help: "With --config: draw each stroke beside its best-matching taught examples into this SVG.")
     var shapesSvg: String?
@@ -38,19 +34,13 @@ struct Trace: ParsableCommand {
     func run() throws {
         let recording: Recording
         do {
-            recording = try Recording.load(path: file, descriptionPath: device)
+            recording = try input.recording(file)
         } catch {
             throw ValidationError(error.description)
         }
         let trace = StrokeTracer.trace(recording)
         var shapeRows: [ShapeMatchTrace.Row] = []
-        if let config {
-            let loaded: DaemonConfig
-            do {
-                loaded = try ConfigLoader().load(path: config)
-            } catch {
-                throw ValidationError("\(error)")
-            }
+        if let loaded = try input.loadConfig() {
             let matcher = ShapeMatcher(shapes: loaded.shapes.shapes)
             shapeRows = ShapeMatchTrace.rows(trace, matcher: matcher)
             if let shapesSvg {

@@ -62,6 +62,25 @@ final class DaemonHarness {
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
+    /// Waits up to `timeout` seconds for `path` to exist (a command's output, a socket); true if it does.
+    @discardableResult
+    static func waitForFile(_ path: String, timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: path) {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    /// The text of `name` in the test's directory once a bound command has written it; nil if
+    /// it does not appear within `timeout` seconds.
+    func written(_ name: String, timeout: Double = 5) -> String? {
+        let path = dir + "/" + name
+        guard Self.waitForFile(path, timeout: timeout) else { return nil }
+        return try? String(contentsOfFile: path, encoding: .utf8)
+    }
+
     func connect() throws -> Client { try Client(path: socketPath) }
 
     func signal(_ s: Int32) { kill(process.processIdentifier, s) }

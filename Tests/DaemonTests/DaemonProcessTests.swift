@@ -12,6 +12,19 @@ import Testing
         max_clients = 4
         """
 
+    /// The daemon holding the circle recording, the circle bound to a shell line (`$DIR` is the
+    /// test's directory).
+    func circleBound(to shell: String, timeout: Double? = nil) throws -> DaemonHarness {
+        let config = Self.baseConfig + """
+
+            [[bind]]
+            gesture = "circle"
+            run = ["/bin/sh", "-c", "\(shell)"]
+            \(timeout.map { "timeout = \($0)" } ?? "")
+            """
+        return try DaemonHarness(config: config, replays: [DaemonHarness.circleRecording])
+    }
+
     @Test func circleEventArrivesWithItsFields() throws {
         let d = try DaemonHarness(config: Self.baseConfig, replays: [DaemonHarness.circleRecording])
         let c = try d.connect()
@@ -71,20 +84,10 @@ import Testing
     }
 
     @Test func boundCommandRunsWithTheGestureEnvironment() throws {
-        let config = Self.baseConfig + """
-
-            [[bind]]
-            gesture = "circle"
-            run = ["/bin/sh", "-c", "env | grep '^GESTURE_' | sort > $DIR/env.txt.tmp && mv $DIR/env.txt.tmp $DIR/env.txt"]
-            timeout = 5
-            """
-        let d = try DaemonHarness(config: config, replays: [DaemonHarness.circleRecording])
+        let d = try circleBound(to: "env | grep '^GESTURE_' | sort > $DIR/env.txt.tmp && mv $DIR/env.txt.tmp $DIR/env.txt", timeout: 5)
         let c = try d.connect()
         try d.replayAndWait(c)
-        let envFile = d.dir + "/env.txt"
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: envFile) && Date() < deadline { usleep(20_000) }
-        let text = try #require(try? String(contentsOfFile: envFile, encoding: .utf8), "log:\n\(d.log)")
+        let text = try #require(d.written("env.txt"), "log:\n\(d.log)")
         var env: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -106,24 +109,14 @@ import Testing
     }
 
     @Test func hangingCommandIsKilledAtItsTimeout() throws {
-        let config = Self.baseConfig + """
-
-            [[bind]]
-            gesture = "circle"
-            run = ["/bin/sh", "-c", "echo $$ > $DIR/pid; exec sleep 60"]
-            timeout = 0.5
-            """
-        let d = try DaemonHarness(config: config, replays: [DaemonHarness.circleRecording])
+        let d = try circleBound(to: "echo $$ > $DIR/pid; exec sleep 60", timeout: 0.5)
         let c = try d.connect()
         try d.replayAndWait(c)
-        let pidFile = d.dir + "/pid"
-        var deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: pidFile) && Date() < deadline { usleep(20_000) }
+        let pidText = try #require(d.written("pid"), "log:\n\(d.log)")
         let started = Date()
-        let pidText = try #require(try? String(contentsOfFile: pidFile, encoding: .utf8), "log:\n\(d.log)")
         let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
         // Killed (SIGTERM) after 0.5 s and reaped: the pid disappears, well before sleep's 60 s.
-        deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(5)
         while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
         #expect(kill(pid, 0) != 0, "the hanging command is still running")
         #expect(Date().timeIntervalSince(started) < 4)
@@ -184,17 +177,11 @@ import Testing
     }
 
     @Test func sighupWithABrokenConfigKeepsTheRunningOne() throws {
-        let config = Self.baseConfig + """
-
-            [[bind]]
-            gesture = "circle"
-            run = ["/bin/sh", "-c", "echo ran >> $DIR/runs"]
-            """
-        let d = try DaemonHarness(config: config, replays: [DaemonHarness.circleRecording])
+        let d = try circleBound(to: "echo ran >> $DIR/runs")
         try "[socket]\nmax_clients = \"many\"\n".write(toFile: d.configPath, atomically: true, encoding: .utf8)
         d.signal(SIGHUP)
         let c = try d.connect()
-        var deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(5)
         while !d.log.contains("reload failed") && Date() < deadline { usleep(20_000) }
         #expect(d.log.contains("reload failed"), "\(d.log)")
         #expect(d.log.contains("gestures.toml:2: socket.max_clients: expected an integer"), "\(d.log)")
@@ -202,9 +189,7 @@ import Testing
         // The old config still works: its socket, and its binding.
         try d.replayAndWait(c)
         #expect(c.collectEvents(for: 0.5).contains { $0["gesture"] as? String == "circle" })
-        deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: d.dir + "/runs") && Date() < deadline { usleep(20_000) }
-        #expect(FileManager.default.fileExists(atPath: d.dir + "/runs"), "\(d.log)")
+        #expect(DaemonHarness.waitForFile(d.dir + "/runs"), "\(d.log)")
     }
 
     @Test func sighupWithAGoodConfigAppliesIt() throws {

@@ -6,6 +6,15 @@ import Testing
 /// `[[mode]]`, `[modes]`, `[screen]`, `[[sequence]]`, and bindings' `in_mode` / `switch_mode`:
 /// read, and every mistake reported with file, line and key.
 @Suite struct ModeConfigTests {
+    /// A dark screen's mode: nothing runs, the app gets nothing, a touch wakes it to `locked`.
+    static let asleep = """
+        [[mode]]
+        name = "asleep"
+        recognizers = []
+        passthrough = "none"
+        wake_mode = "locked"
+        """
+
     static let kiosk = """
         [[region]]
         name = "tl"
@@ -27,11 +36,7 @@ import Testing
         recognizers = ["tap", "circle"]
         passthrough = "none"
 
-        [[mode]]
-        name = "asleep"
-        recognizers = []
-        passthrough = "none"
-        wake_mode = "locked"
+        \(asleep)
 
         [screen]
         state = "/sys/class/drm/card0-HDMI-A-1/dpms"

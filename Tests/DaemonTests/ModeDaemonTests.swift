@@ -13,11 +13,7 @@ import Testing
         name = "locked"
         recognizers = ["circle"]
         passthrough = "none"
-        [[mode]]
-        name = "asleep"
-        recognizers = []
-        passthrough = "none"
-        wake_mode = "locked"
+        \(ModeConfigTests.asleep)
 
         [screen]
         state = "$DIR/dpms"
@@ -28,15 +24,6 @@ import Testing
         in_mode = "locked"
         run = ["/usr/bin/touch", "$DIR/circle-locked"]
         """
-
-    func waitForFile(_ path: String, timeout: Double = 5) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if FileManager.default.fileExists(atPath: path) { return true }
-            usleep(20_000)
-        }
-        return false
-    }
 
     @Test func theModeCommandSwitchesRepliesAndIsBroadcastToEveryClient() throws {
         let d = try DaemonHarness(config: Self.config, replays: [DaemonHarness.circleRecording])
@@ -64,7 +51,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: d.dir + "/circle-locked"), "ran in mode normal")
         _ = try c.command(#"{"mode":"locked"}"#)
         try d.replayAndWait(c)
-        #expect(waitForFile(d.dir + "/circle-locked"), "log:\n\(d.log)")
+        #expect(DaemonHarness.waitForFile(d.dir + "/circle-locked"), "log:\n\(d.log)")
     }
 
     @Test func aTouchOnADarkScreenRunsTheWakeCommand() throws {
@@ -76,7 +63,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: d.dir + "/woke"), "woke a lit screen")
         try "Off\n".write(toFile: d.dir + "/dpms", atomically: true, encoding: .utf8)
         try d.replayAndWait(c)
-        #expect(waitForFile(d.dir + "/woke"), "log:\n\(d.log)")
+        #expect(DaemonHarness.waitForFile(d.dir + "/woke"), "log:\n\(d.log)")
     }
 
     @Test func aTouchInADarkModeWakesIntoItsWakeMode() throws {
@@ -84,7 +71,7 @@ import Testing
         let c = try d.connect()
         _ = try c.command(#"{"mode":"asleep"}"#)
         try d.replayAndWait(c)
-        #expect(waitForFile(d.dir + "/woke"), "log:\n\(d.log)")
+        #expect(DaemonHarness.waitForFile(d.dir + "/woke"), "log:\n\(d.log)")
         let events = c.events.filter { $0["event"] as? String == "mode" }
         #expect(events.contains { $0["mode"] as? String == "locked" && $0["previous"] as? String == "asleep" && $0["reason"] as? String == "wake" },
                 "\(events)")

@@ -65,8 +65,7 @@ import Testing
         p.standardError = FileHandle.nullDevice
         try p.run()
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() } }
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socketPath) && Date() < deadline { usleep(20_000) }
+        DaemonHarness.waitForFile(socketPath, timeout: 10)
         // The daemon starts at the first connection and answers on the passed socket.
         let c = try Client(path: socketPath)
         let status = try c.command(#"{"status":true}"#)

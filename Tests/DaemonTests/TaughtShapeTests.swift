@@ -98,10 +98,7 @@ import Testing
         let d = try DaemonHarness(config: daemonConfig, replays: [work + "/draw.evemu", work + "/other.evemu"])
         let c = try d.connect()
         try d.replayAndWait(c)
-        let envFile = d.dir + "/env.txt"
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: envFile) && Date() < deadline { usleep(20_000) }
-        let text = try #require(try? String(contentsOfFile: envFile, encoding: .utf8), "log:\n\(d.log)")
+        let text = try #require(d.written("env.txt"), "log:\n\(d.log)")
         #expect(text.contains("GESTURE_NAME=shape\n"), "\(text)")
         #expect(text.contains("GESTURE_SHAPE=zorro\n"), "\(text)")
         #expect(text.contains("GESTURE_SCORE=0."), "\(text)")

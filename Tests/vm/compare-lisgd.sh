@@ -47,14 +47,9 @@ if [ "${1:-}" != --inside ]; then
   for tool in lisgd strace; do
     command -v $tool >/dev/null || { echo "compare-lisgd: $tool is not installed (scripts/deps.sh vm)" >&2; exit 1; }
   done
-  kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
-  [ -n "$kernel" ] || { echo "compare-lisgd: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
-  results=$(mktemp -d /tmp/gestured-lisgd.XXXXXX); chmod 755 "$results"
-  timeout -k 20 600 vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-    -- "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline $baseline_append" </dev/null 2>&1 | tee "$results/console.log"
-  status=${PIPESTATUS[0]}
-  [ -f "$results/figures.txt" ] || { echo "compare-lisgd: no figures (VM status $status); see $results" >&2; exit 1; }
-  exit "$status"
+  source "$here/launch.sh"
+  vm_prepare compare-lisgd lisgd
+  vm_figures compare-lisgd 600 1G "bash $here/compare-lisgd.sh --inside $results $repo $gestured $swipes $rounds $baseline $baseline_append"
 fi
 
 # ---- inside the VM ----------------------------------------------------------------------------

@@ -34,15 +34,10 @@ if [ "${1:-}" != --inside ]; then
   for tool in lisgd strace valgrind callgrind_control callgrind_annotate strip; do
     command -v $tool >/dev/null || { echo "count-instructions: $tool is not installed (scripts/deps.sh vm)" >&2; exit 1; }
   done
-  kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
-  [ -n "$kernel" ] || { echo "count-instructions: no /boot/vmlinuz-*-amd64" >&2; exit 1; }
-  results=$(mktemp -d /tmp/gestured-instructions.XXXXXX); chmod 755 "$results"
+  source "$here/launch.sh"
+  vm_prepare count-instructions instructions
   strip --strip-debug -o "$results/gestured" "$gestured" || exit 1
-  timeout -k 20 1800 vng --run "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$results" \
-    -- "bash $here/count-instructions.sh --inside $results $repo $swipes $slow" </dev/null 2>&1 | tee "$results/console.log"
-  status=${PIPESTATUS[0]}
-  [ -f "$results/figures.txt" ] || { echo "count-instructions: no figures (VM status $status); see $results" >&2; exit 1; }
-  exit "$status"
+  vm_figures count-instructions 1800 2G "bash $here/count-instructions.sh --inside $results $repo $swipes $slow"
 fi
 
 # ---- inside the VM ----------------------------------------------------------------------------

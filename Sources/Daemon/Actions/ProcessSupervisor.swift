@@ -40,6 +40,9 @@ public final class ProcessSupervisor {
     private let spawner: SpawnWorker
     private let baseEnvironment: [String]
     private let log: Logger
+    /// Called after the spawner's outcomes are collected: a run may have ended meanwhile (the
+    /// service checks whether a finished replay can exit).
+    var collected: () -> Void = {}
 
     init(log: Logger) throws {
         self.log = log
@@ -75,7 +78,7 @@ public final class ProcessSupervisor {
 
     /// Readable when started commands' process ids (or spawn errors) are ready: the loop then
     /// calls `collectStarted`.
-    public var startedFD: Int32 { spawner.doneFD }
+    var startedFD: Int32 { spawner.doneFD }
 
     /// The earliest command timeout, for the loop's timer (read after every wakeup: no array made).
     public var deadline: Double? { running.values.lazy.map(\.deadline).min() }
@@ -173,4 +176,15 @@ public final class ProcessSupervisor {
             }
         }
     }
+}
+
+extension ProcessSupervisor: LoopSource, TimedSource {
+    func attach(to loop: EventLoop) throws {
+        try loop.add(startedFD) { [unowned self] _ in
+            self.collectStarted(now: MonotonicClock.now())
+            self.collected()
+        }
+    }
+
+    func due(now: Double) { expire(now: now) }
 }

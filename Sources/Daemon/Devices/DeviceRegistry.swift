@@ -4,7 +4,7 @@ import Logging
 
 /// What the registry tells the service: the gestures a session produced, and sessions opened
 /// and closed (the modes apply to a new one; the fleet announces both).
-protocol DeviceRegistryDelegate: AnyObject, TouchGate {
+protocol DeviceRegistryDelegate: AnyObject {
     func deliver(_ events: [GestureEvent], from session: DeviceSession)
     func opened(_ session: DeviceSession)
     func closed(_ session: DeviceSession)
@@ -12,13 +12,16 @@ protocol DeviceRegistryDelegate: AnyObject, TouchGate {
 
 /// The service's devices, one session each: the `--replay` recordings, and the live devices udev
 /// reports (enumerated at start, followed through hotplug, one session per node). Each session's
-/// wakeup fills one reused buffer, handed to the delegate as it returns.
-final class DeviceRegistry {
+/// wakeup fills one reused buffer, handed to the delegate as it returns. Each session adds its
+/// device to the loop itself; the registry adds the udev monitor.
+final class DeviceRegistry: TimedSource {
     private(set) var sessions: [DeviceSession] = []
     private var monitor: DeviceMonitor?
     private let loop: EventLoop
     private let log: Logger
     weak var delegate: DeviceRegistryDelegate?
+    /// Asked at each sequence's first touch on any device (the modes).
+    weak var gate: TouchGate?
     /// The config new sessions are opened with (replaced by `rebuild`).
     private var config: DaemonConfig
     private var produced: [GestureEvent] = []
@@ -78,12 +81,9 @@ final class DeviceRegistry {
         guard !sessions.contains(where: { $0.devnode == candidate.devnode }) else { return }
         do {
             let device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
-            let session = try DeviceSession(device: device, loop: loop, config: config, log: log)
-            try loop.add(device.fd) { [unowned self, unowned session] _ in
-                var status = SourceStatus.open
-                self.with(session) { s, out in status = s.readable(into: &out) }
-                if status == .gone { self.close(session, lost: false) }
-            }
+            let session = try DeviceSession(device: device, config: config, log: log)
+            session.registry = self
+            try session.attach(to: loop)
             add(session)
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
         } catch {
@@ -91,8 +91,15 @@ final class DeviceRegistry {
         }
     }
 
+    /// A live session's device is readable (its handler in the loop).
+    func readable(_ session: DeviceSession) {
+        var status = SourceStatus.open
+        with(session) { s, out in status = s.readable(into: &out) }
+        if status == .gone { close(session, lost: false) }
+    }
+
     private func add(_ session: DeviceSession) {
-        session.gate = delegate
+        session.gate = gate
         sessions.append(session)
         delegate?.opened(session)
     }
@@ -100,14 +107,13 @@ final class DeviceRegistry {
     /// Closes a session; `lost`: its gestures are cancelled first (hot-unplug).
     func close(_ session: DeviceSession, lost: Bool) {
         if lost { with(session) { s, out in s.cancel(now: MonotonicClock.now(), into: &out) } }
-        if case .live(let device, _) = session.input { loop.remove(device.fd) }
         session.close()
         sessions.removeAll { $0 === session }
         delegate?.closed(session)
     }
 
     /// Wakes the sessions whose time has come; closes those whose device went away meanwhile.
-    func wakeDue(now: Double) {
+    func due(now: Double) {
         for s in sessions {
             guard let w = s.wakeTime, w <= now else { continue }
             var status = SourceStatus.open
@@ -117,7 +123,7 @@ final class DeviceRegistry {
     }
 
     /// The earliest time a session needs waking.
-    var wakeTime: Double? {
+    var deadline: Double? {
         var t: Double?
         for s in sessions { if let w = s.wakeTime { t = min(t ?? w, w) } }
         return t

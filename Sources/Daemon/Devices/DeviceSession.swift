@@ -3,7 +3,7 @@ import GestureKit
 import Logging
 
 /// Asked at the first touch of each sequence on any device: true when the app gets none of that
-/// sequence (it woke a dark screen). The service's modes answer (ServiceModes).
+/// sequence (it woke a dark screen). The modes answer (ModeControl).
 protocol TouchGate: AnyObject {
     func touchDown() -> Bool
 }
@@ -29,9 +29,9 @@ enum SourceStatus { case open, gone }
 /// read that finds nothing (the fingers rest) or leaves no finger down puts the fd back in epoll,
 /// so resting and idle cost no wakeup. The price is up to `interval` of latency on every gesture
 /// and on what passthrough forwards to the app.
-final class DeviceSession: FrameStage {
+final class DeviceSession: FrameStage, LoopSource {
     enum Input {
-        case live(EvdevDevice, EventLoop)
+        case live(EvdevDevice)
         case recording(RecordingPlayer)
     }
 
@@ -46,6 +46,10 @@ final class DeviceSession: FrameStage {
     /// it: the switches are the clients', the mode the service's, and neither writes the other.
     var disabled: Set<String> = []
     weak var gate: TouchGate?
+    /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's).
+    weak var registry: DeviceRegistry?
+    /// The loop a live device's fd is in, once attached.
+    private var loop: EventLoop?
     private let log: Logger
     /// Seconds; 0: the device is read whenever it is readable.
     private var readInterval = 0.0
@@ -53,8 +57,8 @@ final class DeviceSession: FrameStage {
     private var resumeAt: Double?
 
     /// Opens a session on a live device, grabbing it when its settings ask.
-    init(device: EvdevDevice, loop: EventLoop, config: DaemonConfig, log: Logger) throws(DeviceError) {
-        input = .live(device, loop)
+    init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
+        input = .live(device)
         info = device.info
         self.log = log
         let (s, sections) = config.settings(for: device.info.identity)
@@ -79,9 +83,16 @@ final class DeviceSession: FrameStage {
 
     var label: DeviceLabel { pipeline.label }
 
+    /// A live device's fd joins the loop; it leaves at `close`. A recording has none (the timer plays it).
+    func attach(to loop: EventLoop) throws {
+        guard case .live(let device) = input else { return }
+        try loop.add(device.fd) { [unowned self] _ in self.registry?.readable(self) }
+        self.loop = loop
+    }
+
     /// The live device's node; nil for a recording.
     var devnode: String? {
-        if case .live(let d, _) = input { return d.devnode }
+        if case .live(let d) = input { return d.devnode }
         return nil
     }
 
@@ -121,7 +132,7 @@ final class DeviceSession: FrameStage {
     /// `now`: the clock, when the caller has read it (the timer's coalesced read); coalescing
     /// counts the interval from it, else from the last event read (the wakeup it caused).
     func readable(now: Double? = nil, into out: inout [GestureEvent]) -> SourceStatus {
-        guard case .live(let device, _) = input else { return .open }
+        guard case .live(let device) = input else { return .open }
         let pipeline = self.pipeline
         let passthrough = self.passthrough
         var lastEvent: Double?
@@ -168,8 +179,8 @@ final class DeviceSession: FrameStage {
     }
 
     private func watch(_ readable: Bool) {
-        guard case .live(let device, let loop) = input else { return }
-        loop.modify(device.fd, events: readable ? EventLoop.readable : 0)
+        guard case .live(let device) = input else { return }
+        loop?.modify(device.fd, events: readable ? EventLoop.readable : 0)
     }
 
     /// When the session next needs `wake` (monotonic seconds), or nil: recognizer timeouts, the
@@ -202,7 +213,7 @@ final class DeviceSession: FrameStage {
         let (s, sections) = config.settings(for: info.identity)
         settings = s
         switch input {
-        case .live(let device, _):
+        case .live(let device):
             readInterval = (s.readIntervalMS ?? 0) / 1000
             if resumeAt != nil {
                 resumeAt = nil
@@ -236,8 +247,10 @@ final class DeviceSession: FrameStage {
         passthrough?.setAppTouches(mode.appGetsTouches)
     }
 
-    /// The device is closed (unplug, shutdown): its clone goes with it.
+    /// The device is closed (unplug, shutdown): its fd leaves the loop, its clone goes with it.
     func close() {
+        if case .live(let device) = input { loop?.remove(device.fd) }
+        loop = nil
         pipeline.stage = nil
         passthrough?.end()
         passthrough = nil
@@ -246,7 +259,7 @@ final class DeviceSession: FrameStage {
     /// Makes, keeps (with new rules) or removes the clone as the config says; the device stays
     /// open throughout, grabbed while it is passed through or `grab` asks for it.
     private func configurePassthrough(_ config: DaemonConfig) {
-        guard case .live(let device, _) = input else { return }
+        guard case .live(let device) = input else { return }
         let name = info.name
         guard let rules = PipelineFactory.passthroughRules(settings, config: config) else {
             if let p = passthrough {

@@ -7,8 +7,9 @@ import Logging
 /// mode changes to `<prefix>/mode`, command replies to `<prefix>/reply` (`<prefix>/status` is
 /// the link's own), and with `homeassistant = true` the kiosk's Home Assistant discovery and
 /// events. Lives on the daemon's thread; everything it sends goes through the link's bounded
-/// queue, the retained discovery through the link's retained state.
-final class Fleet: GestureSink {
+/// queue, the retained discovery through the link's retained state. The broker's commands are
+/// answered through the client protocol, as a socket client's are, and the replies published.
+final class Fleet: GestureSink, LoopSource {
     let link: MQTTLink
     private(set) var filters: [GestureFilter]
     let homeAssistant: HomeAssistant
@@ -17,6 +18,9 @@ final class Fleet: GestureSink {
     private(set) var triggers: [GestureKind]
     /// The retained topics this kiosk has announced, and their payloads.
     private var announced: [String: String] = [:]
+    /// Carries out a command from the broker (the service's `perform`, with no client).
+    var onCommand: (ClientCommand) -> ClientReply = { _ in .error("not ready") }
+    private var loop: EventLoop?
 
     init(config: MQTTConfig, bindings: [Binding], log: Logger) throws {
         link = try MQTTLink(config: config, hostname: Self.hostname(), log: log)
@@ -39,6 +43,23 @@ final class Fleet: GestureSink {
         filters += bound
         let named = Set((config.publish + bound).map(\.gesture))
         return (filters, true, GestureKind.allCases.filter(named.contains))
+    }
+
+    /// The link's commands are taken in the loop; the link connects in the background.
+    func attach(to loop: EventLoop) throws {
+        try loop.add(link.commandFD) { [unowned self] _ in
+            let incoming = self.link.takeIncoming()
+            self.readBack(incoming.retained)
+            for line in incoming.commands { self.reply(ClientProtocol.reply(to: line, self.onCommand)) }
+        }
+        self.loop = loop
+        try link.start()
+    }
+
+    func stop() {
+        loop?.remove(link.commandFD)
+        loop = nil
+        link.stop()
     }
 
     /// A reload: new filters and Home Assistant on or off apply at once; the connection settings on restart.

@@ -3,11 +3,11 @@ import GestureKit
 import Glibc
 import Logging
 
-/// The daemon: wires the loop, the devices (DeviceRegistry), and the sinks their gestures go to
-/// (socket clients, bound commands, sequences, the fleet), and owns the current configuration
-/// (replaced whole on SIGHUP). What it does apart from starting, delivering and stopping has its
-/// own file: a reload (ServiceReload), the clients' commands (ServiceCommands), the modes
-/// (ServiceModes), the fleet (ServiceFleet).
+/// The daemon: wires the loop, the devices (DeviceRegistry), the modes (ModeControl) and the
+/// sinks their gestures go to (socket clients, bound commands, sequences, the fleet), and owns
+/// the current configuration (replaced whole on SIGHUP). What it does apart from starting,
+/// delivering and stopping has its own file: a reload (ServiceReload), the clients' commands
+/// (ServiceCommands), the fleet (ServiceFleet).
 public final class GestureService {
     let options: ServiceOptions
     var log: Logger
@@ -19,18 +19,13 @@ public final class GestureService {
     let hub: SocketHub
     let runner: ActionRunner
     let devices: DeviceRegistry
+    let modes: ModeControl
     /// Where each gesture goes, in order (GestureSink).
     var sinks: [GestureSink] = []
+    /// What the one timer is armed for, in the order they are woken (TimedSource).
+    private let timed: [TimedSource]
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: Fleet?
-    /// The kiosk's mode (ServiceModes) and the secret sequences' progress.
-    var modes: ModeState
-    var sequences: SequenceMatcher
-    /// Mode changes of this wakeup, broadcast after it, so that the client whose command caused
-    /// one reads its reply first.
-    var modeEvents: [String] = []
-    /// Mode switches asked for during this wakeup, made after it (ServiceModes).
-    var modeRequests: [(mode: String, reason: String, seconds: Double?)] = []
 
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
@@ -43,29 +38,24 @@ public final class GestureService {
         notifier = ServiceNotifier(environment: environment)
         runner = try ActionRunner(log: log)
         devices = DeviceRegistry(loop: loop, config: config, log: log)
-        modes = ModeState(config.modes, now: MonotonicClock.now())
-        sequences = SequenceMatcher(config.modes.sequences)
         runner.setBindings(config.bindings, others: config.modes.sequences.map(\.binding))
-        runner.mode = modes.current.name
         let listener = try UnixListener.forService(path: options.socketPath, config: config.socket, environment: environment, log: log)
-        hub = try SocketHub(loop: loop, listener: listener, config: config.socket, log: log)
+        hub = try SocketHub(listener: listener, config: config.socket, log: log)
+        modes = ModeControl(config.modes, runner: runner, devices: devices, hub: hub, log: log, now: MonotonicClock.now())
+        timed = [devices, runner.processes, modes]
         devices.delegate = self
+        devices.gate = modes
     }
 
     /// Runs until SIGTERM/SIGINT (or the end of replay with --exit-after-replay). Returns the exit status.
     public func run() throws -> Int32 {
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
-        runner.switchMode = { [unowned self] mode, seconds, binding in
-            self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
-        }
-        sinks = [hub, runner, self]
+        runner.processes.collected = { [unowned self] in self.wakeDue() }
+        sinks = [hub, runner, modes]
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { [unowned self] _ in self.handleSignals() }
-        try loop.add(runner.processes.startedFD) { [unowned self] _ in
-            self.runner.processes.collectStarted(now: MonotonicClock.now())
-            self.wakeDue()
-        }
+        for source: LoopSource in [hub, runner.processes] { try source.attach(to: loop) }
         try loop.add(timer.fd) { [unowned self] _ in
             self.timer.acknowledge()
             self.wakeDue()
@@ -106,27 +96,19 @@ public final class GestureService {
     }
 
     private func wakeDue() {
-        let now = MonotonicClock.now()
-        devices.wakeDue(now: now)
-        runner.processes.expire(now: now)
-        if let d = modes.deadline, d <= now { modesDue(now: now) }
+        timed.due(now: MonotonicClock.now())
         if options.exitAfterReplay, !devices.recordings.isEmpty, devices.recordings.allSatisfy({ !$0.isPlaying }), runner.processes.runningCount == 0 {
             log.info("replay finished, exiting (--exit-after-replay)")
             loop.stop()
         }
     }
 
-    /// After each wakeup: the events it produced go out to clients, one write each, and the one
-    /// timer is armed for the earliest source wake-up or command timeout.
+    /// After each wakeup: the mode switches it asked for, then the events it produced go out to
+    /// clients, one write each, and the one timer is armed for the earliest deadline.
     private func afterWakeup() {
-        if !modeRequests.isEmpty { switchModes(now: MonotonicClock.now()) }
-        for line in modeEvents { hub.broadcast(line) }
-        modeEvents.removeAll()
+        modes.afterWakeup()
         hub.flushBroadcasts()
-        var t = runner.processes.deadline
-        if let d = modes.deadline { t = min(t ?? d, d) }
-        if let w = devices.wakeTime { t = min(t ?? w, w) }
-        timer.arm(t)
+        timer.arm(timed.deadline)
     }
 
     private func handleSignals() {

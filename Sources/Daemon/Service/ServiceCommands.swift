@@ -29,7 +29,7 @@ extension GestureService {
             }
             return .replaying(replays.count)
         case .mode(let name):
-            guard switchMode(to: name, reason: client == nil ? "mqtt" : "socket") else { return .error(unknownMode(name)) }
+            guard modes.switchMode(to: name, reason: client == nil ? "mqtt" : "socket") else { return .error(modes.unknownMode(name)) }
             return .mode(name)
         }
     }
@@ -45,16 +45,12 @@ extension GestureService {
             // Switched off mid-gesture, the recognizer is cancelled (a winner says so); the rest go
             // on. Enabled, it runs when the mode runs it.
             if enabled { s.disabled.remove(name) } else { s.disabled.insert(name) }
-            applyMode(to: s, now: now)
+            modes.apply(to: s, now: now)
             changed.append(s)
         }
         if changed.isEmpty { return .error("no recognizer \"\(name)\" runs on \(device.map { "\"\($0)\"" } ?? "any device")") }
         announceToFleet()
         return .switched(recognizer: name, enabled: enabled, devices: changed.map(\.label.name))
-    }
-
-    private func unknownMode(_ name: String) -> String {
-        "unknown mode \"\(name)\" (defined: \(config.modes.names.joined(separator: ", ")))"
     }
 
     private var status: ServiceStatus {

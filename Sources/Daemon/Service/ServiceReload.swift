@@ -25,7 +25,7 @@ extension GestureService {
         let now = MonotonicClock.now()
         devices.rebuild(config: fresh, now: now)
         announceToFleet()
-        reloadModes(now: now)
+        modes.reload(fresh.modes, now: now)
         log.info("configuration reloaded: \(fresh.bindings.count) bindings")
     }
 }

@@ -7,8 +7,9 @@ import Logging
 /// subscribed to as JSON Lines, answers their command lines through `ClientProtocol`, and drops
 /// the ones that fall behind.
 /// Every write is non-blocking; nothing a client does can stall the loop.
-public final class SocketHub: GestureSink {
-    private let loop: EventLoop
+public final class SocketHub: GestureSink, LoopSource {
+    /// The loop its listener and clients are in, once attached.
+    private var loop: EventLoop?
     private let listener: UnixListener
     private var clients: [Int32: SocketClient] = [:]
     private var nextID = 1
@@ -31,19 +32,23 @@ public final class SocketHub: GestureSink {
     /// Clients with broadcast events queued since the last `flushBroadcasts`.
     private var unsent: [SocketClient] = []
 
-    init(loop: EventLoop, listener: UnixListener, config: SocketConfig, log: Logger) throws {
-        self.loop = loop
+    init(listener: UnixListener, config: SocketConfig, log: Logger) throws {
         self.listener = listener
         self.maxClients = config.maxClients
         self.bufferLimit = config.clientBufferBytes
         self.log = log
         self.lineTimeout = config.lineTimeout
         timer = try DeadlineTimer()
+    }
+
+    /// The listener and the timer join the loop; each client joins it when accepted.
+    func attach(to loop: EventLoop) throws {
         try loop.add(listener.fd) { [unowned self] _ in self.acceptAll() }
         try loop.add(timer.fd) { [unowned self] _ in
             self.timer.acknowledge()
             self.expire(now: MonotonicClock.now())
         }
+        self.loop = loop
     }
 
     private func acceptAll() {
@@ -59,7 +64,7 @@ public final class SocketHub: GestureSink {
             let client = SocketClient(fd: fd, id: nextID)
             nextID += 1
             do {
-                try loop.add(fd) { [unowned self] events in self.service(client, events) }
+                try loop?.add(fd) { [unowned self] events in self.service(client, events) }
                 clients[fd] = client
                 log.info("client \(client.id) connected (\(clients.count) connected)")
             } catch {
@@ -186,11 +191,11 @@ public final class SocketHub: GestureSink {
         // sends one per frame, and an epoll_ctl each would cost a system call per frame.
         switch client.flush() {
         case .done:
-            if client.waitsToWrite { loop.modify(client.fd, events: EventLoop.readable) }
+            if client.waitsToWrite { loop?.modify(client.fd, events: EventLoop.readable) }
             client.waitsToWrite = false
             return true
         case .pending:
-            if !client.waitsToWrite { loop.modify(client.fd, events: EventLoop.readable | EventLoop.writable) }
+            if !client.waitsToWrite { loop?.modify(client.fd, events: EventLoop.readable | EventLoop.writable) }
             client.waitsToWrite = true
             return true
         case .failed:
@@ -201,7 +206,7 @@ public final class SocketHub: GestureSink {
 
     private func drop(_ client: SocketClient, reason: String) {
         guard clients.removeValue(forKey: client.fd) != nil else { return }
-        loop.remove(client.fd)
+        loop?.remove(client.fd)
         close(client.fd)
         let level: Logger.Level = reason == "disconnected" ? .info : .warning
         log.log(level: level, "client \(client.id) dropped: \(reason)")
@@ -211,7 +216,8 @@ public final class SocketHub: GestureSink {
     public func shutdown() {
         flushBroadcasts()
         for c in Array(clients.values) { drop(c, reason: "disconnected") }
-        loop.remove(listener.fd)
+        loop?.remove(listener.fd)
+        loop = nil
         listener.shutdown()
     }
 }

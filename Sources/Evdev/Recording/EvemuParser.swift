@@ -24,14 +24,7 @@ struct EvemuParser {
     init(file: String) { self.file = file }
 
     mutating func parse(_ text: String) throws(RecordingError) {
-        var lineNo = 0
-        for raw in TextFile.lines(text) {
-            lineNo += 1
-            guard raw.utf8.count <= TextFile.maxLineBytes else {
-                throw fail(lineNo, "line longer than \(TextFile.maxLineBytes) bytes (the limit)")
-            }
-            try parseLine(raw, lineNo)
-        }
+        try TextFile.forEachLine(of: text, file: file) { raw, n throws(RecordingError) in try parseLine(raw, n) }
     }
 
     private func fail(_ line: Int, _ message: String) -> RecordingError {

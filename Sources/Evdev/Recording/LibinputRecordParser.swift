@@ -50,14 +50,7 @@ struct LibinputRecordParser {
     }
 
     mutating func parse(_ text: String, id: String) throws(RecordingError) -> (DeviceInfo, [InputEvent]) {
-        var n = 0
-        for raw in TextFile.lines(text) {
-            n += 1
-            guard raw.utf8.count <= TextFile.maxLineBytes else {
-                throw fail(n, "line longer than \(TextFile.maxLineBytes) bytes (the limit)")
-            }
-            try parseLine(raw, n)
-        }
+        try TextFile.forEachLine(of: text, file: file) { raw, n throws(RecordingError) in try parseLine(raw, n) }
         guard let version else { throw fail(0, "no 'version:' line: not a libinput recording") }
         guard version == 1 else { throw fail(0, "unsupported libinput record version \(version) (1 is supported)") }
         guard deviceIndex >= 1, let name else { throw fail(0, "no device with an evdev name in 'devices:'") }

@@ -14,6 +14,19 @@ public enum TextFile {
         text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
+    /// Each line of a recording with its number (from 1); a line past `maxLineBytes` is an error.
+    static func forEachLine(of text: String, file: String,
+                            _ body: (Substring, Int) throws(RecordingError) -> Void) throws(RecordingError) {
+        var n = 0
+        for raw in lines(text) {
+            n += 1
+            guard raw.utf8.count <= maxLineBytes else {
+                throw RecordingError(file: file, line: n, message: "line longer than \(maxLineBytes) bytes (the limit)")
+            }
+            try body(raw, n)
+        }
+    }
+
     public static func read(_ path: String) throws(RecordingError) -> String {
         let bytes: [UInt8]
         do throws(FileFailure) {

@@ -2,52 +2,92 @@ import Evdev
 import GestureKit
 import Logging
 
-/// The kiosk's modes at work (ModeState holds which one and its timers): a switch applies the
-/// mode's recognizers and passthrough to every device, tells the runner (bindings' `in_mode`),
-/// and is broadcast to socket clients and the fleet. The screen's state is read here, at the
-/// first touch of each sequence.
-extension GestureService: GestureSink {
+/// The kiosk's modes at work (ModeState holds which one and its timers) and the secret
+/// sequences: a switch applies the mode's recognizers and passthrough to every device, tells the
+/// runner (bindings' `in_mode`), and is broadcast to socket clients and the fleet. The screen's
+/// state is read here, at the first touch of each sequence.
+final class ModeControl: GestureSink, TouchGate, TimedSource {
+    private(set) var state: ModeState
+    private var sequences: SequenceMatcher
+    private let runner: ActionRunner
+    private let devices: DeviceRegistry
+    private let hub: SocketHub
+    /// The fleet's broker hears of each change too, when there is one.
+    weak var fleet: Fleet?
+    private let log: Logger
+    /// Switches asked for during this wakeup, made after it (`afterWakeup`).
+    private var requests: [(mode: String, reason: String, seconds: Double?)] = []
+    /// Changes of this wakeup, broadcast after it, so that the client whose command caused one
+    /// reads its reply first.
+    private var announced: [String] = []
+
+    init(_ config: ModesConfig, runner: ActionRunner, devices: DeviceRegistry, hub: SocketHub, log: Logger, now: Double) {
+        state = ModeState(config, now: now)
+        sequences = SequenceMatcher(config.sequences)
+        self.runner = runner
+        self.devices = devices
+        self.hub = hub
+        self.log = log
+        runner.mode = state.current.name
+        runner.switchMode = { [unowned self] mode, seconds, binding in
+            self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
+        }
+    }
+
+    var current: KioskMode { state.current }
+
     /// Asks for a mode (a command, a binding, a sequence, a waking touch); false when there is
     /// no such mode. The switch happens after this wakeup: a binding or sequence asks while its
     /// device's arena is delivering a gesture, and the switch changes that arena's recognizers.
     @discardableResult
     func switchMode(to name: String, reason: String, for seconds: Double? = nil) -> Bool {
-        guard config.modes.mode(named: name) != nil else { return false }
-        modeRequests.append((name, reason, seconds))
+        guard state.config.mode(named: name) != nil else { return false }
+        requests.append((name, reason, seconds))
         return true
     }
 
-    /// The switches asked for during this wakeup, in order.
-    func switchModes(now: Double) {
-        for r in modeRequests { apply(modes.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now), now: now) }
-        modeRequests.removeAll()
+    func unknownMode(_ name: String) -> String {
+        "unknown mode \"\(name)\" (defined: \(state.config.names.joined(separator: ", ")))"
     }
 
+    /// After each wakeup: the switches asked for during it, in order, then their broadcast.
+    func afterWakeup() {
+        if !requests.isEmpty {
+            let now = MonotonicClock.now()
+            for r in requests { apply(state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now), now: now) }
+            requests.removeAll()
+        }
+        for line in announced { hub.broadcast(line) }
+        announced.removeAll()
+    }
+
+    var deadline: Double? { state.deadline }
+
     /// A `for` ran out, or the mode's idle timeout.
-    func modesDue(now: Double) {
-        apply(modes.due(now: now), now: now)
+    func due(now: Double) {
+        apply(state.due(now: now), now: now)
     }
 
     /// After a reload: the same mode if it still exists, with the new config's settings.
-    func reloadModes(now: Double) {
-        sequences = SequenceMatcher(config.modes.sequences)
-        let change = modes.reload(config.modes, now: now)
-        runner.mode = modes.current.name
-        for s in devices.sessions { applyMode(to: s, now: now) }
+    func reload(_ config: ModesConfig, now: Double) {
+        sequences = SequenceMatcher(config.sequences)
+        let change = state.reload(config, now: now)
+        runner.mode = state.current.name
+        for s in devices.sessions { apply(to: s, now: now) }
         if let c = change { announce(c) }
     }
 
     private func apply(_ change: ModeState.Change?, now: Double) {
         guard let c = change else { return }
         runner.mode = c.mode
-        for s in devices.sessions { applyMode(to: s, now: now) }
+        for s in devices.sessions { apply(to: s, now: now) }
         announce(c)
     }
 
     /// The mode's recognizers (within the device's own, minus those a client disabled) and
     /// what the app gets.
-    func applyMode(to s: DeviceSession, now: Double) {
-        let mode = modes.current
+    func apply(to s: DeviceSession, now: Double) {
+        let mode = state.current
         devices.with(s) { s, out in s.apply(mode, now: now, into: &out) }
     }
 
@@ -60,7 +100,7 @@ extension GestureService: GestureSink {
         w.key("reason"); w.string(c.reason)
         w.endObject()
         log.info("mode \(c.mode) (was \(c.previous); \(c.reason))")
-        modeEvents.append(w.text)
+        announced.append(w.text)
         fleet?.mode(w.text)
     }
 
@@ -68,7 +108,7 @@ extension GestureService: GestureSink {
     /// the mode.
     func take(_ g: inout OutgoingGesture) {
         guard !sequences.sequences.isEmpty else { return }
-        for q in sequences.feed(g.event, device: g.device, mode: modes.current.name) {
+        for q in sequences.feed(g.event, device: g.device, mode: state.current.name) {
             log.info("sequence \(q.name) completed")
             if case .switchMode(let m, let seconds) = q.binding.action {
                 switchMode(to: m, reason: "sequence \(q.name)", for: seconds)
@@ -83,11 +123,12 @@ extension GestureService: GestureSink {
     /// runs, the mode becomes `wake_mode` — and the app gets none of that sequence.
     func touchDown() -> Bool {
         let now = MonotonicClock.now()
-        modes.touched(now: now)
-        let wakeMode = modes.current.wakeMode
-        guard wakeMode != nil || (config.modes.screen.state.map(ScreenState.isDark) ?? false) else { return false }
+        state.touched(now: now)
+        let wakeMode = state.current.wakeMode
+        let screen = state.config.screen
+        guard wakeMode != nil || (screen.state.map(ScreenState.isDark) ?? false) else { return false }
         log.info("touch on a dark screen: waking it")
-        if let w = config.modes.screen.wake {
+        if let w = screen.wake {
             let b = Binding(index: 0, filter: GestureFilter(gesture: .tap), step: nil, stepOf: nil, action: .command(w),
                             timeout: 10, cooldown: 0, maxConcurrent: 1)
             runner.perform(b, for: nil, now: now)
