@@ -34,9 +34,17 @@ public struct TaughtShapeAccuracy: Sendable {
         public var fpr: Double
         /// Untaught strokes accepted as some shape, over the untaught strokes.
         public var openSetAccepted: Double
+
+        public init(tpr: Double, fpr: Double, openSetAccepted: Double) {
+            self.tpr = tpr
+            self.fpr = fpr
+            self.openSetAccepted = openSetAccepted
+        }
     }
 
     public var samples: [Sample]
+    /// The matcher's turning correction (ShapeMatcher.turningExponent; 0: none), for comparison.
+    public var turningExponent = ShapeMatcher.turningExponent
 
     // MARK: the strokes
 
@@ -112,11 +120,11 @@ public struct TaughtShapeAccuracy: Sendable {
                 Trial(subject: samples[i].subject, shape: samples[i].shape, scores: pathDistanceScores(samples[i].points, shapes, squares))
             }
         }
-        let matcher = ShapeMatcher(shapes: shapes)
+        let matcher = ShapeMatcher(shapes: shapes, turningExponent: turningExponent)
         var scratch = ShapeMatcher.Scratch()
         var separating: [String: Double] = [:]
         if calibrated {
-            for (s, shape) in shapes.enumerated() { separating[shape.name] = ShapeCalibration(s, of: shapes).separating }
+            for (s, shape) in shapes.enumerated() { separating[shape.name] = ShapeCalibration(s, of: shapes, turningExponent: turningExponent).separating }
         }
         return tests.map { i in
             let scores: [(shape: String, score: Double)] = acceptedOnly
@@ -187,6 +195,19 @@ public struct TaughtShapeAccuracy: Sendable {
     }
 
     // MARK: rates and thresholds
+
+    /// Rates over several random draws of the examples: one draw of K examples moves a figure
+    /// by more than the differences between methods, so targets are judged on the mean.
+    public struct OverDraws: Sendable {
+        public var draws: [Rates]
+        public init(_ draws: [Rates]) { self.draws = draws }
+        public var meanTPR: Double { draws.map(\.tpr).reduce(0, +) / Double(max(draws.count, 1)) }
+        public var meanFPR: Double { draws.map(\.fpr).reduce(0, +) / Double(max(draws.count, 1)) }
+        public var tprRange: ClosedRange<Double> { (draws.map(\.tpr).min() ?? 0)...(draws.map(\.tpr).max() ?? 0) }
+        public var fprRange: ClosedRange<Double> { (draws.map(\.fpr).min() ?? 0)...(draws.map(\.fpr).max() ?? 0) }
+        /// The target, judged on the means.
+        public func meets(tpr: Double, maxFPR: Double) -> Bool { !draws.isEmpty && meanTPR >= tpr && meanFPR <= maxFPR }
+    }
 
     public static func rates(_ trials: [Trial], threshold: Double) -> Rates {
         rates(trials) { _, _ in threshold }

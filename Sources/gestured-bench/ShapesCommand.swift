@@ -20,13 +20,20 @@ struct ShapesCommand: ParsableCommand {
     @Option(help: "Seed of the random draws.")
     var seed: UInt64 = 1
 
+    @Option(help: "Draws (seeds seed, seed + 1, …) over which the two targets are measured; judged on the mean.")
+    var draws = 5
+
+    @Option(help: "The matcher's turning correction exponent, in quarters (0: none), for comparison.")
+    var turningExponent = ShapeMatcher.turningExponent
+
     @Flag(help: "Only the matching cost.")
     var speedOnly = false
 
     func run() throws {
         if !speedOnly {
-            let accuracy = TaughtShapeAccuracy(corpus: try corpus.load())
-            print(accuracy.report(k: k, repetitions: repetitions, seed: seed))
+            var accuracy = TaughtShapeAccuracy(corpus: try corpus.load())
+            accuracy.turningExponent = turningExponent
+            print(accuracy.report(k: k, repetitions: repetitions, seed: seed, draws: draws))
         }
         print(ShapeMatchBench().run().table())
     }

@@ -68,7 +68,7 @@ import Testing
         #expect(learned.status == 0, "\(learned)")
         #expect(learned.out.components(separatedBy: ": ok, example").count - 1 == 5, "\(learned.out)")
         let file = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
-        #expect(file.contains("gestured-shape 3\nname zorro\nthreshold 0.9"), "\(file)")
+        #expect(file.contains("gestured-shape 4\nname zorro\nthreshold 0.9"), "\(file)")
         #expect(learned.out.contains("\nthreshold 0.9") && learned.out.contains(" calibrated ("), "\(learned.out)")
         #expect(file.components(separatedBy: "\nexample ").count - 1 == 5)
         #expect(file.contains("teach.evemu stroke 3"))

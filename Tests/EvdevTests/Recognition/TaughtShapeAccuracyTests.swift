@@ -35,4 +35,20 @@ import Testing
         #expect(r.tpr >= 0.95)
         #expect(r.fpr <= 0.005)
     }
+
+    /// Targets over several draws are judged on the mean, and the range is the draws' extremes:
+    /// one draw under the target does not fail a mean above it, and one draw's FPR over the
+    /// budget shows in the range.
+    @Test func overDrawsJudgesTheMean() {
+        let draws = [(0.955, 0.002), (0.97, 0.006), (0.965, 0.001)].map { TaughtShapeAccuracy.Rates(tpr: $0.0, fpr: $0.1, openSetAccepted: 0) }
+        let over = TaughtShapeAccuracy.OverDraws(draws)
+        #expect(abs(over.meanTPR - 0.9633333) < 1e-6)
+        #expect(abs(over.meanFPR - 0.003) < 1e-12)
+        #expect(over.tprRange == 0.955...0.97)
+        #expect(over.fprRange == 0.001...0.006)
+        #expect(over.meets(tpr: 0.96, maxFPR: 0.005))
+        #expect(!over.meets(tpr: 0.965, maxFPR: 0.005))
+        #expect(!over.meets(tpr: 0.96, maxFPR: 0.0025))
+        #expect(!TaughtShapeAccuracy.OverDraws([]).meets(tpr: 0, maxFPR: 1))
+    }
 }

@@ -77,13 +77,15 @@ import Testing
         calibrated.threshold = 0.931
         calibrated.thresholdOrigin = .calibrated
         let withThreshold = ShapeFile.text(calibrated)
-        #expect(withThreshold.contains("gestured-shape 3\nname zorro\nthreshold 0.931 calibrated\n"))
+        #expect(withThreshold.contains("gestured-shape 4\nname zorro\nthreshold 0.931 calibrated\n"))
         let read = try ShapeFile.parse(withThreshold)
         #expect(read.threshold == 0.931 && read.thresholdOrigin == .calibrated)
-        // A version 2 threshold is a score of the older matching: calibrated again when loaded.
-        let version2 = try ShapeFile.parse(withThreshold.replacing("gestured-shape 3", with: "gestured-shape 2"))
-        #expect(version2.examples == read.examples && version2.thresholdOrigin == .default)
-        let version1 = try ShapeFile.parse(text.replacing("gestured-shape 3", with: "gestured-shape 1"))
+        // A version 2 or 3 threshold is a score of an older matching: calibrated again when loaded.
+        for older in [2, 3] {
+            let file = try ShapeFile.parse(withThreshold.replacing("gestured-shape 4", with: "gestured-shape \(older)"))
+            #expect(file.examples == read.examples && file.thresholdOrigin == .default)
+        }
+        let version1 = try ShapeFile.parse(text.replacing("gestured-shape 4", with: "gestured-shape 1"))
         #expect(version1.examples == back.examples && version1.thresholdOrigin == .default)
         // Edited on another system: CRLF line ends read the same.
         let crlf = try ShapeFile.parse(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
@@ -91,8 +93,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("name zorro\n", 1, "expected \"gestured-shape 3\" first"),
-        ("gestured-shape 4\n", 1, "unsupported format"),
+        ("name zorro\n", 1, "expected \"gestured-shape 4\" first"),
+        ("gestured-shape 5\n", 1, "unsupported format"),
         ("gestured-shape 1\nname z\nthreshold 0.9 calibrated\n", 3, "needs \"gestured-shape 2\""),
         ("gestured-shape 2\nname z\nthreshold 1.5 calibrated\n", 3, "threshold SCORE calibrated"),
         ("gestured-shape 2\nname z\nthreshold 0.9\n", 3, "threshold SCORE calibrated"),

@@ -31,6 +31,20 @@ public enum DirectionProfile {
         }
     }
 
+    /// The total turning of a profile (radians): the sum of the absolute angles between
+    /// consecutive pieces. The same for a stroke turned or drawn backwards.
+    public static func turning(_ angles: ArraySlice<Double>) -> Double {
+        var total = 0.0
+        var i = angles.startIndex + 1
+        while i < angles.endIndex {
+            var d = angles[i] - angles[i - 1]
+            if d > Double.pi { d -= 2 * Double.pi } else if d <= -Double.pi { d += 2 * Double.pi }
+            total += d < 0 ? -d : d
+            i += 1
+        }
+        return total
+    }
+
     /// An angle into (−π, π].
     @inlinable static func wrap(_ a: Double) -> Double {
         var x = a

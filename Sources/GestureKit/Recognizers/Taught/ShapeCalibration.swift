@@ -16,12 +16,13 @@
 public struct ShapeCalibration: Sendable {
     /// The least calibrated threshold of a shape of up to `fewExamples` examples: for each
     /// held-out person, the most permissive floor (0.005 steps) keeping FPR ≤ 0.25 % on the other
-    /// four chose 0.915–0.920 (own shape, K = 5, and other people's, K = 10).
-    public static let floor = 0.915
+    /// four chose 0.905–0.915 (own shape, K = 5) and 0.900–0.910 (other people's, K = 10), over
+    /// five draws of the examples; 0.910 is the choice most often made.
+    public static let floor = 0.910
     public static let fewExamples = 20
     /// The more examples, the nearer the nearest one lies to any stroke, untaught ones included:
     /// above `fewExamples` the floor rises linearly to TaughtShape.defaultThreshold at
-    /// `manyExamples` (the same choice made with 120 examples per shape chose 0.920–0.925).
+    /// `manyExamples` (the same choice made with 120 examples per shape chose 0.915–0.920).
     public static let manyExamples = 120
 
     public static func floor(examples: Int) -> Double {
@@ -72,7 +73,7 @@ public struct ShapeCalibration: Sendable {
     }
 
     /// Calibrates `shapes[index]` against its own examples and every other shape's.
-    public init(_ index: Int, of shapes: [TaughtShape]) {
+    public init(_ index: Int, of shapes: [TaughtShape], turningExponent: Double = ShapeMatcher.turningExponent) {
         let shape = shapes[index]
         var within: [Double] = []
         if shape.examples.count >= 2 {
@@ -80,10 +81,10 @@ public struct ShapeCalibration: Sendable {
                 var rest = shape
                 rest.examples.remove(at: i)
                 let points = ShapeMatcher.resampled(shape.examples[i].points)
-                within.append(ShapeMatcher(shapes: [rest]).ranked(points).first?.score ?? 0)
+                within.append(ShapeMatcher(shapes: [rest], turningExponent: turningExponent).ranked(points).first?.score ?? 0)
             }
         }
-        let matcher = ShapeMatcher(shapes: [shape])
+        let matcher = ShapeMatcher(shapes: [shape], turningExponent: turningExponent)
         var nearest: Score?
         for (s, other) in shapes.enumerated() where s != index {
             for (e, example) in other.examples.enumerated() {

@@ -3,7 +3,7 @@
 /// adding examples appends lines.
 ///
 ///     # comments and blank lines are ignored
-///     gestured-shape 3
+///     gestured-shape 4
 ///     name zorro
 ///     threshold 0.912 calibrated
 ///     example 2026-11-22T00:31:07Z zorro.evemu stroke 1
@@ -11,15 +11,16 @@
 ///
 /// `threshold SCORE calibrated` (version 2 on; optional) is the threshold ShapeCalibration chose
 /// when the examples were last changed; a file without one (every version 1 file) is calibrated
-/// when it is loaded, and so is a version 2 file: its threshold was a score of the matching before
-/// version 3 (32 points per stroke, not ShapeExample.pointCount), and its examples are resampled.
+/// when it is loaded, and so is a version 2 or 3 file: its threshold was a score of an older
+/// matching (version 2: 32 points per stroke, not ShapeExample.pointCount, its examples are
+/// resampled; version 3: no turning correction, ShapeMatcher.turningExponent).
 /// `example DATE SOURCE…` starts an example (the source is the rest of the line); its `points`
 /// line follows: x,y pairs along the stroke, centroid at 0, longer side of
 /// the box 1, y down. Parsing is pure (text in, shape or located error out); reading the file is
 /// the caller's.
 public enum ShapeFile {
     /// The version written; every version from 1 is read.
-    public static let version = 3
+    public static let version = 4
     /// Limits, so that a damaged or hostile file is an error, not a stall.
     public static let maxBytes = 1 << 20
     public static let maxExamples = 200
@@ -109,7 +110,7 @@ public enum ShapeFile {
         guard fileVersion > 0 else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
         guard let name else { throw ParseError(line: last, message: "no \"name\" line") }
         guard !examples.isEmpty else { throw ParseError(line: last, message: "no examples") }
-        guard let threshold, fileVersion >= 3 else { return TaughtShape(name: name, examples: examples) }
+        guard let threshold, fileVersion >= 4 else { return TaughtShape(name: name, examples: examples) }
         return TaughtShape(name: name, examples: examples, threshold: threshold, thresholdOrigin: .calibrated)
     }
 

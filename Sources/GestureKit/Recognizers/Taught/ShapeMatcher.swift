@@ -11,6 +11,16 @@ public struct ShapeMatcher: Sendable {
     /// How far DTW may shift a piece (in pieces): about a tenth of the stroke, enough for one
     /// person's legs to be longer than another's, not enough to let a different shape fold into it.
     public static let band = 6
+    /// A match's distance is multiplied by (the larger total turning / the smaller)^exponent: two
+    /// strokes that turn through different amounts in all (a bracket's two corners against a
+    /// brace's four turns) are farther apart than their aligned directions alone say. The ratio
+    /// is a correction factor as Jackknife's (Taranta et al., CHI 2017) are for its axes; the
+    /// exponent is fixed at ½ on principle (a square root damps a ratio's noise), not fitted
+    /// (docs/recognition.md: fitted per held-out person it scattered over 0…1).
+    public static let turningExponent = 0.5
+    /// Turning below this (radians) counts as this much: a nearly straight stroke's ratio would
+    /// otherwise be noise over noise.
+    public static let leastTurning = 1.0
 
     public struct Entry: Sendable {
         public var shape: Int
@@ -36,9 +46,13 @@ public struct ShapeMatcher: Sendable {
     private let thresholdDistance: [Double]
     private let rotates: [Bool]
     private let anyRotates: Bool
+    /// Per example, its total turning (DirectionProfile.turning).
+    private let turnings: [Double]
+    public let turningExponent: Double
 
-    public init(shapes: [TaughtShape]) {
+    public init(shapes: [TaughtShape], turningExponent: Double = ShapeMatcher.turningExponent) {
         self.shapes = shapes
+        self.turningExponent = turningExponent
         var entries: [Entry] = []
         var angles: [Double] = []
         var scratch: [Double] = []
@@ -53,6 +67,7 @@ public struct ShapeMatcher: Sendable {
         }
         self.entries = entries
         self.angles = angles
+        turnings = entries.indices.map { k in DirectionProfile.turning(angles[(k * Self.segments)..<((k + 1) * Self.segments)]) }
         var center: [Double] = [], half: [Double] = []
         for k in entries.indices {
             DirectionProfile.envelope(angles[(k * Self.segments)..<((k + 1) * Self.segments)], band: Self.band, center: &center, halfWidth: &half)
@@ -124,6 +139,21 @@ public struct ShapeMatcher: Sendable {
     @inlinable public static func score(distance: Double) -> Double { 1 - distance / Double.pi }
     @inlinable public static func distance(score: Double) -> Double { (1 - score) * Double.pi }
 
+    /// What a distance is multiplied by for two strokes' total turnings (≥ 1). The exponent is
+    /// taken in quarters (0, ¼, ½, ¾, 1, …: square roots, no `pow` in the standard library).
+    @inlinable public static func turningFactor(_ a: Double, _ b: Double, exponent: Double) -> Double {
+        let quarters = Int((exponent * 4).rounded())
+        guard quarters > 0 else { return 1 }
+        let x = Swift.max(a, leastTurning), y = Swift.max(b, leastTurning)
+        let ratio = x > y ? x / y : y / x
+        let half = ratio.squareRoot(), quarter = half.squareRoot()
+        var f = 1.0
+        for _ in 0..<(quarters / 4) { f *= ratio }
+        if quarters % 4 >= 2 { f *= half }
+        if quarters % 2 == 1 { f *= quarter }
+        return f
+    }
+
     /// Fills `scratch.distance` and `scratch.example` with each shape's nearest example.
     private func nearest(_ points: [Point], scratch: inout Scratch, acceptedOnly: Bool) {
         scratch.distance.removeAll(keepingCapacity: true)
@@ -145,6 +175,7 @@ public struct ShapeMatcher: Sendable {
         swap(&rows, &scratch.rows)
         let (forward, turned, turnedBack) = (scratch.forward, scratch.turned, scratch.turnedBack)
         let n = Self.segments
+        let turning = DirectionProfile.turning(forward[...])
         // The most a match may cost and still matter: the shape's threshold and, when only the
         // winner matters, the best accepted distance so far — most examples are abandoned early.
         var bestAccepted = Double.infinity
@@ -157,6 +188,8 @@ public struct ShapeMatcher: Sendable {
                 var limit = distance[s]
                 if acceptedOnly { limit = min(limit, thresholdDistance[s], bestAccepted) }
                 let range = (k * n)..<(k * n + n)
+                let factor = Self.turningFactor(turning, turnings[k], exponent: turningExponent)
+                limit /= factor
                 var d = Double.infinity
                 // A shape that may turn is tried as drawn and drawn backwards.
                 for variant in 0..<(rotate ? 2 : 1) {
@@ -180,6 +213,7 @@ public struct ShapeMatcher: Sendable {
                         }
                     })
                 }
+                d *= factor
                 if d < distance[s] {
                     distance[s] = d
                     example[s] = entry.example

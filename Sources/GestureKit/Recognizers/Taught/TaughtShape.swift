@@ -5,8 +5,9 @@ public struct TaughtShape: Sendable, Equatable {
     /// see ShapeMatcher) when its examples cannot calibrate one (ShapeCalibration: a single
     /// example). Chosen leave-one-subject-out on five people's strokes so that fewer than 0.25 %
     /// of strokes are taken for a shape they are not, with every stroke of four people as the
-    /// examples (the most examples, so the nearest wrong one is nearest; docs/recognition.md).
-    public static let defaultThreshold = 0.925
+    /// examples (the most examples, so the nearest wrong one is nearest; docs/recognition.md):
+    /// 0.915–0.920, of which the strict end.
+    public static let defaultThreshold = 0.920
 
     /// Where a shape's threshold comes from (`learn` and `check-config` say).
     public enum ThresholdOrigin: String, Sendable {
