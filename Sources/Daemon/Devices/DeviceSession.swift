@@ -46,6 +46,11 @@ final class DeviceSession: FrameStage {
     /// it: the switches are the clients', the mode the service's, and neither writes the other.
     var disabled: Set<String> = []
     weak var gate: TouchGate?
+    /// The continuous gestures whose `changed` events some sink can take (the service's
+    /// listeners); the others' are not built (GestureArena.reportChanges). Kept across rebuilds.
+    var heardChanges = Set(GestureKind.allCases) {
+        didSet { reportHeardChanges() }
+    }
     private let log: Logger
     /// Seconds; 0: the device is read whenever it is readable.
     private var readInterval = 0.0
@@ -215,6 +220,13 @@ final class DeviceSession: FrameStage {
         case .recording:
             pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled, log: log)
             pipeline.stage = self
+        }
+        reportHeardChanges()
+    }
+
+    private func reportHeardChanges() {
+        for kind in GestureKind.allCases where kind.isContinuous {
+            pipeline.arena.reportChanges(of: kind, heardChanges.contains(kind))
         }
     }
 

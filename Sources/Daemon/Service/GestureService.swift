@@ -55,6 +55,7 @@ public final class GestureService {
     /// Runs until SIGTERM/SIGINT (or the end of replay with --exit-after-replay). Returns the exit status.
     public func run() throws -> Int32 {
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
+        hub.onAudienceChange = { [unowned self] in self.hearChanges() }
         runner.switchMode = { [unowned self] mode, seconds, binding in
             self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
         }

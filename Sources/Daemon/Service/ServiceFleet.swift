@@ -14,6 +14,7 @@ extension GestureService {
         try f.link.start()
         fleet = f
         sinks.append(f)
+        hearChanges()
         log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
     }
 
