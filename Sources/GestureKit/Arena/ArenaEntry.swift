@@ -10,11 +10,11 @@ final class ArenaEntry {
     /// Contacts this recognizer has seen since its last restart (claimed when it wins).
     var seenIDs: [Int32] = []
     var regionFilter: RegionFilter
-    /// Indices of prerequisites, of the recognizers it yields to, and for each entry whether it
-    /// may run alongside this one.
-    var prerequisites: [Int] = []
-    var yieldsTo: [Int] = []
-    var simultaneousWith: [Bool] = []
+    /// Its prerequisites, the recognizers it yields to, and those that may run alongside it
+    /// (itself included), by index.
+    var prerequisites = EntrySet()
+    var yieldsTo = EntrySet()
+    var simultaneousWith = EntrySet()
     /// The region the gesture in progress began in (see GestureArena.located).
     var region: String?
 

@@ -33,30 +33,6 @@ struct EntryList {
         }
     }
 
-    /// `body` applied to entry `i`.
-    @inline(__always)
-    func with<R>(_ i: Int, _ body: (ArenaEntry) -> R) -> R {
-        refs[i]._withUnsafeGuaranteedRef(body)
-    }
-
-    /// Some entry satisfies `predicate` (given the entry and its index).
-    @inline(__always)
-    func contains(where predicate: (Int, ArenaEntry) -> Bool) -> Bool {
-        var i = 0
-        while i < refs.count {
-            if refs[i]._withUnsafeGuaranteedRef({ predicate(i, $0) }) { return true }
-            i += 1
-        }
-        return false
-    }
-
-    /// Some of the entries at `indices` satisfies `predicate`.
-    @inline(__always)
-    func contains(_ indices: [Int], where predicate: (ArenaEntry) -> Bool) -> Bool {
-        for j in indices where refs[j]._withUnsafeGuaranteedRef(predicate) { return true }
-        return false
-    }
-
     /// Calls `body` with each entry of `set`, in priority order.
     @inline(__always)
     func forEach(in set: EntrySet, _ body: (ArenaEntry) -> Void) {
@@ -100,6 +76,10 @@ struct EntrySet {
         if member { bits |= 1 << UInt64(i) } else { bits &= ~(1 << UInt64(i)) }
     }
 
+    @inline(__always)
+    func contains(_ i: Int) -> Bool { bits & (1 << UInt64(i)) != 0 }
+
+    @inline(__always)
     func intersection(_ other: EntrySet) -> EntrySet {
         var s = EntrySet()
         s.bits = bits & other.bits

@@ -90,13 +90,13 @@ public final class GestureArena {
         for (i, e) in entries.enumerated() {
             let kind = kinds[i]
             for (j, other) in kinds.enumerated() {
-                e.simultaneousWith.append(i == j || rules.simultaneous.contains { $0.contains(kind) && $0.contains(other) })
+                e.simultaneousWith.set(j, i == j || rules.simultaneous.contains { $0.contains(kind) && $0.contains(other) })
             }
             for p in rules.requiresFailureOf[kind] ?? [] {
-                for (j, other) in kinds.enumerated() where other == p && j != i { e.prerequisites.append(j) }
+                for (j, other) in kinds.enumerated() where other == p && j != i { e.prerequisites.set(j, true) }
             }
             for y in rules.yieldsTo[kind] ?? [] {
-                for (j, other) in kinds.enumerated() where other == y && j != i { e.yieldsTo.append(j) }
+                for (j, other) in kinds.enumerated() where other == y && j != i { e.yieldsTo.set(j, true) }
             }
         }
         self.entries = EntryList(entries)
@@ -124,11 +124,13 @@ public final class GestureArena {
         if phase == .betweenSequences { restartFinishedCarried() }
 
         let bringsContact = noteContacts(frame)
+        let cancels = frame.hasCancellation
         entries.forEach(in: live) { e in
             if e.regionFilter.hidesNothing {
-                feed(e, frame, see: bringsContact, emit: emit)
+                feed(e, frame, cancels: cancels, see: bringsContact, emit: emit)
             } else {
-                feed(e, e.regionFilter.view(frame), see: bringsContact, emit: emit)
+                let view = e.regionFilter.view(frame)
+                feed(e, view, cancels: view.hasCancellation, see: bringsContact, emit: emit)
             }
         }
         settle(time: frame.time, emit: emit)
@@ -144,10 +146,10 @@ public final class GestureArena {
 
     /// One recognizer's view of a frame, to it.
     @inline(__always)
-    private func feed(_ e: ArenaEntry, _ view: TouchFrame, see newContacts: Bool, emit: (GestureEvent) -> Void) {
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, see newContacts: Bool, emit: (GestureEvent) -> Void) {
         guard !view.contacts.isEmpty else { return }
         if newContacts { see(view, e) }
-        if view.hasCancellation && e.standing != .carried {
+        if cancels && e.standing != .carried {
             cancel(e, time: view.time, emit: emit)
             return
         }
@@ -320,7 +322,8 @@ public final class GestureArena {
     /// A provisional entry delivers what it has (an `ended` waits); every recognizer it yields
     /// to failed: it wins; one of them won: it is cancelled (and says so). True when it moved.
     private func settleProvisional(_ i: Int, _ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) -> Bool {
-        if e.recognizer.state == .failed || e.recognizer.state == .cancelled {
+        let state = e.recognizer.state
+        if state == .failed || state == .cancelled {
             deliver(e, emit)
             move(e, .lose)
         } else if anyWon(e.yieldsTo) {
@@ -341,7 +344,7 @@ public final class GestureArena {
         deliverProvisional(p, emit)
         entries.forEach(in: live) { e in
             let j = e.index
-            guard j != i && e.standing.isRival && !p.simultaneousWith[j] && !p.yieldsTo.contains(j) else { return }
+            guard j != i && e.standing.isRival && !p.simultaneousWith.contains(j) && !p.yieldsTo.contains(j) else { return }
             cancel(e, time: time, emit: emit)
         }
     }
@@ -350,7 +353,7 @@ public final class GestureArena {
         // Rivals first: a provisional rival's `cancelled` goes out before the winner's events.
         entries.forEach(in: live) { e in
             let j = e.index
-            guard j != i && e.standing.isRival && !w.simultaneousWith[j] else { return }
+            guard j != i && e.standing.isRival && !w.simultaneousWith.contains(j) else { return }
             cancel(e, time: time, emit: emit)
         }
         move(w, .win)
@@ -361,19 +364,20 @@ public final class GestureArena {
     /// Some other recognizer that may not run alongside entry `i` has already won, or began
     /// provisionally without yielding to `i`.
     private func beatenByWinner(_ i: Int, _ me: ArenaEntry) -> Bool {
-        entries.contains { j, e in
-            j != i && !me.simultaneousWith[j]
+        entries.contains(in: live) { e in
+            let j = e.index
+            return j != i && !me.simultaneousWith.contains(j)
                 && (e.standing == .won || (e.standing == .provisional && !e.yieldsTo.contains(i)))
         }
     }
 
-    private func anyWon(_ indices: [Int]) -> Bool {
-        entries.contains(indices) { $0.standing == .won }
+    private func anyWon(_ some: EntrySet) -> Bool {
+        entries.contains(in: some.intersection(live)) { $0.standing == .won }
     }
 
     /// Some of these recognizers could still win.
-    private func anyPending(_ indices: [Int]) -> Bool {
-        entries.contains(indices) { p in
+    private func anyPending(_ some: EntrySet) -> Bool {
+        entries.contains(in: some.intersection(live)) { p in
             guard p.standing.isRival || p.standing == .won else { return false }
             switch p.recognizer.state {
             case .failed, .cancelled: return false
