@@ -17,6 +17,9 @@ final class ArenaEntry {
     var simultaneousWith = EntrySet()
     /// The region the gesture in progress began in (see GestureArena.located).
     var region: String?
+    /// Its recognizer's state after the frame it was last fed: a frame that changes no entry's
+    /// state (and brings no event) gives the arena nothing to settle.
+    var lastState = RecognizerState.possible
 
     init(_ r: any GestureRecognizer, index: Int, regionFilter: RegionFilter) {
         recognizer = r
@@ -36,5 +39,6 @@ final class ArenaEntry {
         seenIDs.removeAll(keepingCapacity: true)
         regionFilter.reset()
         region = nil
+        lastState = .possible
     }
 }

@@ -67,7 +67,10 @@ public final class GestureArena {
     /// logging; nil costs one test per move.
     public var transitionObserver: ((ArenaTransition) -> Void)? = nil
     /// Nothing has moved since the last `settle`, which would find nothing to do: a frame that
-    /// fires no timer skips the settle before its recognizers run (half the arena's work per frame).
+    /// fires no timer skips the settle before its recognizers run, and one after which no
+    /// recognizer changed state, produced an event or was cancelled skips the one after them
+    /// (every decision of `settle` follows from a recognizer's state, an entry's pending events,
+    /// or a standing moved by a timer, a switch or a cancellation, which all clear this).
     private var settled = false
     /// The earliest deadline of the recognizers still in play, kept up to date at the end of
     /// every call that can move one (handle, tick, cancelAll, setEnabled): read, not recomputed,
@@ -125,15 +128,16 @@ public final class GestureArena {
 
         let bringsContact = noteContacts(frame)
         let cancels = frame.hasCancellation
+        var moved = false
         entries.forEach(in: live) { e in
             if e.regionFilter.hidesNothing {
-                feed(e, frame, cancels: cancels, see: bringsContact, emit: emit)
+                moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
             } else {
                 let view = e.regionFilter.view(frame)
-                feed(e, view, cancels: view.hasCancellation, see: bringsContact, emit: emit)
+                moved = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit) || moved
             }
         }
-        settle(time: frame.time, emit: emit)
+        if moved || !settled { settle(time: frame.time, emit: emit) }
         if !frame.contacts.isEmpty { phase = .inSequence }
         if contactsDown == 0 && phase == .inSequence {
             endSequence(time: frame.time, emit: emit)
@@ -144,17 +148,27 @@ public final class GestureArena {
         refreshDeadline()
     }
 
-    /// One recognizer's view of a frame, to it.
+    /// One recognizer's view of a frame, to it. True when it gives the arena something to
+    /// settle: it was cancelled, produced an event or changed state. Once something has moved
+    /// this frame (`asked`), the rest need not be asked: a state left unrecorded only costs one
+    /// settle more in a later frame.
     @inline(__always)
-    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, see newContacts: Bool, emit: (GestureEvent) -> Void) {
-        guard !view.contacts.isEmpty else { return }
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, see newContacts: Bool, asked: Bool,
+                      emit: (GestureEvent) -> Void) -> Bool {
+        guard !view.contacts.isEmpty else { return false }
         if newContacts { see(view, e) }
         if cancels && e.standing != .carried {
             cancel(e, time: view.time, emit: emit)
-            return
+            return true
         }
         e.recognizer.handle(view, events: &e.pending)
         if e.pending.count >= 2 { coalesce(e) }
+        guard !asked else { return true }
+        if !e.pending.isEmpty { return true }
+        let state = e.recognizer.state
+        guard state != e.lastState else { return false }
+        e.lastState = state
+        return true
     }
 
     /// Lets timeouts fire; `now` is on the same clock as frame times.
