@@ -11,8 +11,9 @@
 # swipes after one warm-up pass. Reading the device, the event loop and running the bound
 # command are the daemon's, counted in the VM by Tests/vm/count-instructions.sh.
 # Prints instructions per frame and per input event twice — every event built, as the daemon
-# does today, and with no `changed` event built (`--unheard-changes`: GestureArena.reportChanges,
-# for when nobody listens to them) — and the functions that take the most (self cost,
+# does while some client or binding hears every gesture's `changed` events, and with no `changed`
+# event built (`--unheard-changes`: GestureArena.reportChanges, as the daemon does when nobody
+# hears them: GestureService.heardChanges) — and the functions that take the most (self cost,
 # callgrind_annotate, Swift names demangled).
 #
 # valgrind 3.19 cannot read the DWARF 5 of a Swift binary: a copy with the debug info stripped
@@ -46,10 +47,10 @@ count() {
   [ -n "$total" ] && [ "${frames:-0}" -gt 0 ] || { echo "count-instructions: no count (see $tmp/log.$name)" >&2; exit 1; }
   echo "instructions: $total  per frame: $((total / frames))  per input event: $((total / events))"
 }
-echo "== every event built (what the daemon does today)"
+echo "== every event built (the daemon with a client that wants every gesture)"
 count all
 echo
-echo "== no changed events built (GestureArena.reportChanges: nobody listens to them)"
+echo "== no changed events built (the daemon when nobody hears them: GestureService.heardChanges)"
 count unheard --unheard-changes
 echo
 echo "== where they go, every event built (self cost, top functions)"

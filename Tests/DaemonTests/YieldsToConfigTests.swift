@@ -65,7 +65,7 @@ import Testing
             [defaults]
             yields_to = { pan = ["swipe"] }
             """, file: "y.toml")
-        #expect(ArenaRulesBuilder.rules(for: config.defaults).yieldsTo == ["pan": ["swipe"]])
+        #expect(ArenaRulesBuilder.rules(for: config.defaults).yieldsTo == [.pan: [.swipe]])
         #expect(ConfigExplanation(config: config).text.contains("pan yields to swipe: begins without waiting for them"))
         // Without the key, the built-in rule: pan gives way to swipe and the shapes.
         let plain = try ConfigLoader().parse("", file: "y.toml")

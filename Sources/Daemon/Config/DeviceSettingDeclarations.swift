@@ -72,30 +72,32 @@ extension DeviceSettings {
                 read: { t, c, _ in t.value("simultaneous").flatMap { c.loader.readGroups($0, t) } },
                 describe: { _, s, _ in
                     let groups = ArenaRulesBuilder.rules(for: s).simultaneous
-                    return groups.isEmpty ? [] : ["simultaneous: \(groups.map { $0.joined(separator: "+") }.joined(separator: ", "))"]
+                    return groups.isEmpty ? [] : ["simultaneous: \(groups.map { $0.map(\.rawValue).joined(separator: "+") }.joined(separator: ", "))"]
                 }),
         Setting("requires_failure_of", \.requiresFailureOf, type: "a table of recognizer → recognizers", "A recognizer waits for these to fail.",
                 read: { t, c, _ in t.table("requires_failure_of").map { c.loader.readRelation($0, selfMessage: "a recognizer cannot require its own failure") } },
                 describe: { _, s, _ in
-                    ArenaRulesBuilder.rules(for: s).requiresFailureOf.sorted { $0.key < $1.key }.map { "\($0.key) waits for \($0.value.joined(separator: ", ")) to fail" }
+                    ArenaRulesBuilder.names(ArenaRulesBuilder.rules(for: s).requiresFailureOf).sorted { $0.key < $1.key }.map { "\($0.key) waits for \($0.value.joined(separator: ", ")) to fail" }
                 }),
         Setting("yields_to", \.yieldsTo, type: "a table of recognizer → recognizers", "A recognizer begins without waiting for these, and is cancelled if one wins.",
                 read: { t, c, s in
                     guard let r = t.table("yields_to") else { return nil }
                     let yields = c.loader.readRelation(r, selfMessage: "a recognizer cannot yield to itself")
-                    c.loader.checkYields(yields, requires: s.requiresFailureOf ?? RecognizerCatalog.defaultRules.requiresFailureOf, r)
+                    c.loader.checkYields(yields, requires: s.requiresFailureOf ?? ArenaRulesBuilder.names(RecognizerCatalog.defaultRules.requiresFailureOf), r)
                     return yields
                 },
                 describe: { _, s, _ in
-                    ArenaRulesBuilder.rules(for: s).yieldsTo.sorted { $0.key < $1.key }.map {
+                    ArenaRulesBuilder.names(ArenaRulesBuilder.rules(for: s).yieldsTo).sorted { $0.key < $1.key }.map {
                         "\($0.key) yields to \($0.value.joined(separator: ", ")): begins without waiting for them, cancelled if one of them wins"
                     }
                 }),
         Setting("exclude", \.exclude, type: "region names, or a table of recognizer → region names", "Touches in these regions are not the recognizers' (\"*\": every recognizer).",
                 read: { t, c, _ in t.value("exclude").flatMap { c.loader.readExclude($0, t, regions: c.regions) } },
                 describe: { _, s, _ in
-                    ArenaRulesBuilder.rules(for: s).excludedRegions.sorted { $0.key < $1.key }.map {
-                        "\($0.key == "*" ? "every recognizer" : $0.key) ignores touches in \($0.value.joined(separator: ", "))"
+                    let rules = ArenaRulesBuilder.rules(for: s)
+                    let forAll = rules.excludedForAll.isEmpty ? [] : ["every recognizer ignores touches in \(rules.excludedForAll.joined(separator: ", "))"]
+                    return forAll + rules.excludedRegions.map { (key: $0.key.rawValue, value: $0.value) }.sorted { $0.key < $1.key }.map {
+                        "\($0.key) ignores touches in \($0.value.joined(separator: ", "))"
                     }
                 }),
         // Every other key must be a recognizer's parameter table, checked against what the

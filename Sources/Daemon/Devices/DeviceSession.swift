@@ -50,6 +50,11 @@ final class DeviceSession: FrameStage, LoopSource {
     weak var registry: DeviceRegistry?
     /// The loop a live device's fd is in, once attached.
     private var loop: EventLoop?
+    /// The continuous gestures whose `changed` events some sink can take (the service's
+    /// listeners); the others' are not built (GestureArena.reportChanges). Kept across rebuilds.
+    var heardChanges = Set(GestureKind.allCases) {
+        didSet { reportHeardChanges() }
+    }
     private let log: Logger
     /// Seconds; 0: the device is read whenever it is readable.
     private var readInterval = 0.0
@@ -226,6 +231,13 @@ final class DeviceSession: FrameStage, LoopSource {
         case .recording:
             pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled, log: log)
             pipeline.stage = self
+        }
+        reportHeardChanges()
+    }
+
+    private func reportHeardChanges() {
+        for kind in GestureKind.allCases where kind.isContinuous {
+            pipeline.arena.reportChanges(of: kind, heardChanges.contains(kind))
         }
     }
 

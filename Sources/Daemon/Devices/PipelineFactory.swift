@@ -33,6 +33,12 @@ public enum PipelineFactory {
         let transform = transform(info: info, settings: s, log: log)
         let arena = ArenaRulesBuilder.arena(for: s, regions: config.regions, shapes: config.shapes.shapes)
         for name in disabled { arena.setEnabled(name, false) }
+        if log.logLevel <= .debug {
+            let device = info.name
+            arena.transitionObserver = { t in
+                log.debug("\(device): \(t.recognizer) \(t.from.rawValue) → \(t.to?.rawValue ?? "(impossible, ignored)") on \(t.event) at \(t.time)")
+            }
+        }
         let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
         let size = s.sizeMM != nil ? "size from config" : info.sizeReason
         log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")

@@ -50,6 +50,7 @@ public final class GestureService {
     /// Runs until SIGTERM/SIGINT (or the end of replay with --exit-after-replay). Returns the exit status.
     public func run() throws -> Int32 {
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
+        hub.onAudienceChange = { [unowned self] in self.hearChanges() }
         runner.processes.collected = { [unowned self] in self.wakeDue() }
         sinks = [hub, runner, modes]
         if let m = config.mqtt { try startFleet(m) }

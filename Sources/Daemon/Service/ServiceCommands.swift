@@ -13,6 +13,7 @@ extension GestureService {
             }
             guard let client else { return .error("subscribe is for socket clients; over MQTT, subscribe to the gesture topics") }
             client.subscriptions = names.map(Set.init)
+            hearChanges()
             return .subscribed(names)
         case .setEnabled(let name, let enabled, let device):
             return setEnabled(name, enabled, device: device)

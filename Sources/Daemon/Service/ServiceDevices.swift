@@ -2,6 +2,7 @@
 /// one, and the fleet hears of both.
 extension GestureService: DeviceRegistryDelegate {
     func opened(_ session: DeviceSession) {
+        session.heardChanges = heardChanges
         modes.apply(to: session, now: MonotonicClock.now())
         fleet?.device(session.label, added: true)
         announceToFleet()

@@ -11,6 +11,7 @@ extension GestureService {
         fleet = f
         modes.fleet = f
         sinks.append(f)
+        hearChanges()
         log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
     }
 

@@ -24,6 +24,7 @@ extension GestureService {
         runner.setBindings(fresh.bindings, others: fresh.modes.sequences.map(\.binding))
         let now = MonotonicClock.now()
         devices.rebuild(config: fresh, now: now)
+        hearChanges()
         announceToFleet()
         modes.reload(fresh.modes, now: now)
         log.info("configuration reloaded: \(fresh.bindings.count) bindings")

@@ -29,6 +29,19 @@ public final class SocketHub: GestureSink, LoopSource {
     var onCommand: (ClientCommand, SocketClient) -> ClientReply = { _, _ in .error("not ready") }
 
     public var clientCount: Int { clients.count }
+    /// Called when a client connects or is dropped: what the clients can hear has changed
+    /// (a subscription's change is the service's: ServiceCommands).
+    var onAudienceChange: () -> Void = {}
+
+    /// The gestures some client wants (a client that did not subscribe wants every one).
+    var heardGestures: Set<GestureKind> {
+        var heard = Set<GestureKind>()
+        for client in clients.values {
+            guard let names = client.subscriptions else { return Set(GestureKind.allCases) }
+            for n in names { if let k = GestureKind(rawValue: n) { heard.insert(k) } }
+        }
+        return heard
+    }
     /// Clients with broadcast events queued since the last `flushBroadcasts`.
     private var unsent: [SocketClient] = []
 
@@ -67,6 +80,7 @@ public final class SocketHub: GestureSink, LoopSource {
                 try loop?.add(fd) { [unowned self] events in self.service(client, events) }
                 clients[fd] = client
                 log.info("client \(client.id) connected (\(clients.count) connected)")
+                onAudienceChange()
             } catch {
                 close(fd)
             }
@@ -210,6 +224,7 @@ public final class SocketHub: GestureSink, LoopSource {
         close(client.fd)
         let level: Logger.Level = reason == "disconnected" ? .info : .warning
         log.log(level: level, "client \(client.id) dropped: \(reason)")
+        onAudienceChange()
     }
 
     /// Closes every client and the socket (removing its file when we created it).

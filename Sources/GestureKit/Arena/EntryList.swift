@@ -10,12 +10,14 @@ struct EntryList {
     private let refs: [Unmanaged<ArenaEntry>]
     /// The entries whose recognizer may set a timer: an UntimedRecognizer never has a deadline,
     /// so the timer checks after every frame pass over these alone.
-    private let timed: [Unmanaged<ArenaEntry>]
+    private let timedSet: EntrySet
 
     init(_ entries: [ArenaEntry]) {
         owned = entries
         refs = entries.map { Unmanaged.passUnretained($0) }
-        timed = entries.filter { !($0.recognizer is any UntimedRecognizer) }.map { Unmanaged.passUnretained($0) }
+        var t = EntrySet()
+        for e in entries where !(e.recognizer is any UntimedRecognizer) { t.set(e.index, true) }
+        timedSet = t
     }
 
     var all: [ArenaEntry] { owned }
@@ -31,33 +33,56 @@ struct EntryList {
         }
     }
 
-    /// Calls `body` with each entry whose recognizer may have a deadline, in priority order.
+    /// Calls `body` with each entry of `set`, in priority order.
     @inline(__always)
-    func forEachTimed(_ body: (ArenaEntry) -> Void) {
-        for r in timed { r._withUnsafeGuaranteedRef(body) }
+    func forEach(in set: EntrySet, _ body: (ArenaEntry) -> Void) {
+        var bits = set.bits
+        while bits != 0 {
+            refs[bits.trailingZeroBitCount]._withUnsafeGuaranteedRef(body)
+            bits &= bits &- 1
+        }
     }
 
-    /// `body` applied to entry `i`.
+    /// As `forEach(in:_:)`, over those of `set` whose recognizer may have a deadline.
     @inline(__always)
-    func with<R>(_ i: Int, _ body: (ArenaEntry) -> R) -> R {
-        refs[i]._withUnsafeGuaranteedRef(body)
+    func forEachTimed(in set: EntrySet, _ body: (ArenaEntry) -> Void) {
+        forEach(in: set.intersection(timedSet), body)
     }
 
-    /// Some entry satisfies `predicate` (given the entry and its index).
+    /// Some entry of `set` satisfies `predicate`.
     @inline(__always)
-    func contains(where predicate: (Int, ArenaEntry) -> Bool) -> Bool {
-        var i = 0
-        while i < refs.count {
-            if refs[i]._withUnsafeGuaranteedRef({ predicate(i, $0) }) { return true }
-            i += 1
+    func contains(in set: EntrySet, where predicate: (ArenaEntry) -> Bool) -> Bool {
+        var bits = set.bits
+        while bits != 0 {
+            if refs[bits.trailingZeroBitCount]._withUnsafeGuaranteedRef(predicate) { return true }
+            bits &= bits &- 1
         }
         return false
     }
+}
 
-    /// Some of the entries at `indices` satisfies `predicate`.
+/// A set of an arena's entries by index, one bit each: the arena keeps the entries whose
+/// standing can still move, so that its passes skip the lost and the off without visiting them.
+struct EntrySet {
+    static let capacity = UInt64.bitWidth
+    private(set) var bits: UInt64 = 0
+
+    init() {}
+    /// Entries 0..<count.
+    init(all count: Int) { bits = count == Self.capacity ? ~0 : (1 << UInt64(count)) &- 1 }
+
     @inline(__always)
-    func contains(_ indices: [Int], where predicate: (ArenaEntry) -> Bool) -> Bool {
-        for j in indices where refs[j]._withUnsafeGuaranteedRef(predicate) { return true }
-        return false
+    mutating func set(_ i: Int, _ member: Bool) {
+        if member { bits |= 1 << UInt64(i) } else { bits &= ~(1 << UInt64(i)) }
+    }
+
+    @inline(__always)
+    func contains(_ i: Int) -> Bool { bits & (1 << UInt64(i)) != 0 }
+
+    @inline(__always)
+    func intersection(_ other: EntrySet) -> EntrySet {
+        var s = EntrySet()
+        s.bits = bits & other.bits
+        return s
     }
 }

@@ -49,13 +49,28 @@ public final class GestureArena {
     /// Contacts taken by winners since the last drainClaims (ids may repeat).
     private var claims: [Int32] = []
     private var contactsDown = 0
-    /// A touch sequence has started and not yet ended (some frame had contacts since all-up).
-    private var inSequence = false
-    /// After cancelAll with fingers still down: ignore input until they are all up.
-    private var ignoringUntilAllUp = false
+    /// Where the arena is between touch sequences.
+    private enum Phase {
+        /// No contact since the last sequence ended.
+        case betweenSequences
+        /// A touch sequence has started and not yet ended (some frame had contacts since all-up).
+        case inSequence
+        /// After cancelAll with fingers still down: input is ignored until they are all up.
+        case ignoringUntilAllUp
+    }
+    private var phase = Phase.betweenSequences
     private var lastTime = 0.0
+    /// The entries whose standing can still move (`ArenaStanding.seesInput`), one bit each in
+    /// priority order: frames, timers and settling visit these alone, not the lost and the off.
+    private var live: EntrySet
+    /// Called with every move of a standing (and every impossible one, ignored), for debug
+    /// logging; nil costs one test per move.
+    public var transitionObserver: ((ArenaTransition) -> Void)? = nil
     /// Nothing has moved since the last `settle`, which would find nothing to do: a frame that
-    /// fires no timer skips the settle before its recognizers run (half the arena's work per frame).
+    /// fires no timer skips the settle before its recognizers run, and one after which no
+    /// recognizer changed state, produced an event or was cancelled skips the one after them
+    /// (every decision of `settle` follows from a recognizer's state, an entry's pending events,
+    /// or a standing moved by a timer, a switch or a cancellation, which all clear this).
     private var settled = false
     /// The earliest deadline of the recognizers still in play, kept up to date at the end of
     /// every call that can move one (handle, tick, cancelAll, setEnabled): read, not recomputed,
@@ -70,21 +85,25 @@ public final class GestureArena {
         self.recognizers = recognizers
         self.rules = rules
         self.regions = regions
-        let names = recognizers.map { $0.name }
-        let entries = recognizers.map { ArenaEntry($0, regionFilter: RegionFilter(recognizer: $0.name, rules: rules, regions: regions)) }
+        precondition(recognizers.count <= EntrySet.capacity, "an arena holds at most \(EntrySet.capacity) recognizers")
+        let kinds = recognizers.map { $0.kind }
+        let entries = recognizers.enumerated().map { i, r in
+            ArenaEntry(r, index: i, regionFilter: RegionFilter(recognizer: r.kind, rules: rules, regions: regions))
+        }
         for (i, e) in entries.enumerated() {
-            let name = names[i]
-            for (j, other) in names.enumerated() {
-                e.simultaneousWith.append(i == j || rules.simultaneous.contains { $0.contains(name) && $0.contains(other) })
+            let kind = kinds[i]
+            for (j, other) in kinds.enumerated() {
+                e.simultaneousWith.set(j, i == j || rules.simultaneous.contains { $0.contains(kind) && $0.contains(other) })
             }
-            for p in rules.requiresFailureOf[name] ?? [] {
-                for (j, other) in names.enumerated() where other == p && j != i { e.prerequisites.append(j) }
+            for p in rules.requiresFailureOf[kind] ?? [] {
+                for (j, other) in kinds.enumerated() where other == p && j != i { e.prerequisites.set(j, true) }
             }
-            for y in rules.yieldsTo[name] ?? [] {
-                for (j, other) in names.enumerated() where other == y && j != i { e.yieldsTo.append(j) }
+            for y in rules.yieldsTo[kind] ?? [] {
+                for (j, other) in kinds.enumerated() where other == y && j != i { e.yieldsTo.set(j, true) }
             }
         }
         self.entries = EntryList(entries)
+        live = EntrySet(all: entries.count)
         switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(4)
@@ -98,46 +117,58 @@ public final class GestureArena {
     public func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
         contactsDown = frame.downCount
-        if ignoringUntilAllUp {
-            if contactsDown == 0 { ignoringUntilAllUp = false }
+        if phase == .ignoringUntilAllUp {
+            if contactsDown == 0 { phase = .betweenSequences }
             return
         }
         // Timers that fell due before this frame fire first, at their own time.
         fireDeadlines(now: frame.time)
         if !settled { settle(time: frame.time, emit: emit) }
-        if !inSequence { restartFinishedCarried() }
+        if phase == .betweenSequences { restartFinishedCarried() }
 
         let bringsContact = noteContacts(frame)
-        entries.forEach { _, e in
-            guard e.standing.seesInput else { return }
+        let cancels = frame.hasCancellation
+        var moved = false
+        entries.forEach(in: live) { e in
             if e.regionFilter.hidesNothing {
-                feed(e, frame, see: bringsContact, emit: emit)
+                moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
             } else {
-                feed(e, e.regionFilter.view(frame), see: bringsContact, emit: emit)
+                let view = e.regionFilter.view(frame)
+                moved = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit) || moved
             }
         }
-        settle(time: frame.time, emit: emit)
-        if !frame.contacts.isEmpty { inSequence = true }
-        if contactsDown == 0 && inSequence {
+        if moved || !settled { settle(time: frame.time, emit: emit) }
+        if !frame.contacts.isEmpty { phase = .inSequence }
+        if contactsDown == 0 && phase == .inSequence {
             endSequence(time: frame.time, emit: emit)
-            inSequence = false
+            phase = .betweenSequences
             settled = false
             sequenceIDs.removeAll(keepingCapacity: true)
         }
         refreshDeadline()
     }
 
-    /// One recognizer's view of a frame, to it.
+    /// One recognizer's view of a frame, to it. True when it gives the arena something to
+    /// settle: it was cancelled, produced an event or changed state. Once something has moved
+    /// this frame (`asked`), the rest need not be asked: a state left unrecorded only costs one
+    /// settle more in a later frame.
     @inline(__always)
-    private func feed(_ e: ArenaEntry, _ view: TouchFrame, see newContacts: Bool, emit: (GestureEvent) -> Void) {
-        guard !view.contacts.isEmpty else { return }
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, see newContacts: Bool, asked: Bool,
+                      emit: (GestureEvent) -> Void) -> Bool {
+        guard !view.contacts.isEmpty else { return false }
         if newContacts { see(view, e) }
-        if view.hasCancellation && e.standing != .carried {
+        if cancels && e.standing != .carried {
             cancel(e, time: view.time, emit: emit)
-            return
+            return true
         }
         e.recognizer.handle(view, events: &e.pending)
         if e.pending.count >= 2 { coalesce(e) }
+        guard !asked else { return true }
+        if !e.pending.isEmpty { return true }
+        let state = e.recognizer.state
+        guard state != e.lastState else { return false }
+        e.lastState = state
+        return true
     }
 
     /// Lets timeouts fire; `now` is on the same clock as frame times.
@@ -145,15 +176,15 @@ public final class GestureArena {
         flushOutbox(emit)
         fireDeadlines(now: now)
         settle(time: now, emit: emit)
-        if !inSequence { restartFinishedCarried() }
+        if phase == .betweenSequences { restartFinishedCarried() }
         refreshDeadline()
     }
 
     /// Between sequences, a carried recognizer that has reported starts afresh.
     private func restartFinishedCarried() {
-        entries.forEach { _, e in
+        entries.forEach(in: live) { e in
             guard e.standing == .carried && e.recognizer.state.isFinished else { return }
-            e.restart()
+            move(e, .restart)
             settled = false
         }
     }
@@ -163,8 +194,8 @@ public final class GestureArena {
 
     private func refreshDeadline() {
         var d = Double.infinity
-        entries.forEachTimed { e in
-            guard e.standing.seesInput, let t = e.recognizer.deadline, t < d else { return }
+        entries.forEachTimed(in: live) { e in
+            guard let t = e.recognizer.deadline, t < d else { return }
             d = t
         }
         nextDeadline = d < .infinity ? d : nil
@@ -177,10 +208,9 @@ public final class GestureArena {
         entries.forEach { _, e in
             if e.standing.isIn { cancel(e, time: time, emit: emit) }
         }
-        entries.forEach { _, e in e.restart() }
-        if contactsDown > 0 { ignoringUntilAllUp = true }
+        entries.forEach { _, e in move(e, .restart) }
+        phase = contactsDown > 0 ? .ignoringUntilAllUp : .betweenSequences
         contactsDown = 0
-        inSequence = false
         settled = false
         sequenceIDs.removeAll(keepingCapacity: true)
         refreshDeadline()
@@ -191,9 +221,18 @@ public final class GestureArena {
     @discardableResult
     public func setEnabled(_ name: String, _ enabled: Bool, time: Double, emit: (GestureEvent) -> Void) -> Bool {
         flushOutbox(emit)
+        guard let named = switchboard.entries(named: name) else { return false }
         settled = false
-        defer { refreshDeadline() }
-        return switchboard.set(name, on: enabled, midSequence: inSequence) { cancel($0, time: time, emit: emit) }
+        for e in named {
+            if enabled {
+                if e.standing == .off { move(e, .switchOn(midSequence: phase == .inSequence)) }
+            } else if e.standing != .off {
+                if e.standing.isIn { cancel(e, time: time, emit: emit) }
+                move(e, .switchOff)
+            }
+        }
+        refreshDeadline()
+        return true
     }
 
     /// As `setEnabled(_:_:time:emit:)`; a disabled winner's `cancelled` event is emitted with the
@@ -224,22 +263,23 @@ public final class GestureArena {
     private func fireDeadlines(now: Double) {
         lastTime = now
         guard let due = nextDeadline, due <= now else { return }
-        entries.forEachTimed { e in
-            guard e.standing.seesInput, let t = e.recognizer.deadline, t <= now else { return }
+        entries.forEachTimed(in: live) { e in
+            guard let t = e.recognizer.deadline, t <= now else { return }
             e.recognizer.tick(now: now, events: &e.pending)
             if e.pending.count >= 2 { coalesce(e) }
             settled = false
         }
     }
 
-    /// Settles claims in priority order: a failure can unblock a held recognizer earlier in the
-    /// order, and a win cancels rivals, so passes repeat while some entry moved. Every move is
-    /// one way (competing → held → provisional → won or lost; carried → competing once), so it ends.
+    /// Settles claims in priority order: a failure can unblock a waiting recognizer earlier in
+    /// the order, and a win cancels rivals, so passes repeat while some entry moved. Every move is
+    /// one way (ArenaStanding.after), so it ends. Only the live entries can move.
     private func settle(time: Double, emit: (GestureEvent) -> Void) {
         var moved = true
         while moved {
             moved = false
-            entries.forEach { i, e in
+            entries.forEach(in: live) { e in
+                let i = e.index
                 switch e.standing {
                 case .off, .joiningNext, .lost:
                     return
@@ -249,10 +289,10 @@ public final class GestureArena {
                     moved = settleCarried(i, e, time: time, emit: emit) || moved
                 case .provisional:
                     moved = settleProvisional(i, e, time: time, emit: emit) || moved
-                case .competing, .held:
+                case .competing, .waiting:
                     switch e.recognizer.state {
                     case .failed, .cancelled:
-                        e.lose()
+                        move(e, .lose)
                         moved = true
                     case .possible:
                         return
@@ -261,11 +301,11 @@ public final class GestureArena {
                             cancel(e, time: time, emit: emit)
                             moved = true
                         } else if anyPending(e.prerequisites) {
-                            e.hold()
+                            move(e, .claimWhilePrerequisiteUndecided)
                         } else if anyPending(e.yieldsTo) {
                             // A discrete recognition cannot be taken back: it waits like a prerequisite.
                             if e.recognizer.state == .recognized {
-                                e.hold()
+                                move(e, .claimWhilePrerequisiteUndecided)
                             } else {
                                 beginProvisionally(i, e, time: time, emit: emit)
                                 moved = true
@@ -288,7 +328,7 @@ public final class GestureArena {
         if reported { claims.append(contentsOf: e.seenIDs) }
         deliver(e, emit)
         guard reported && e.recognizer.state == .possible else { return false }
-        e.rejoin()
+        move(e, .rejoin)
         if beatenByWinner(i, e) { cancel(e, time: time, emit: emit) }
         return true
     }
@@ -296,9 +336,10 @@ public final class GestureArena {
     /// A provisional entry delivers what it has (an `ended` waits); every recognizer it yields
     /// to failed: it wins; one of them won: it is cancelled (and says so). True when it moved.
     private func settleProvisional(_ i: Int, _ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) -> Bool {
-        if e.recognizer.state == .failed || e.recognizer.state == .cancelled {
+        let state = e.recognizer.state
+        if state == .failed || state == .cancelled {
             deliver(e, emit)
-            e.lose()
+            move(e, .lose)
         } else if anyWon(e.yieldsTo) {
             cancel(e, time: time, emit: emit)
         } else if !anyPending(e.yieldsTo) {
@@ -313,21 +354,23 @@ public final class GestureArena {
     /// Entry `i` begins while some recognizer it yields to is undecided: it delivers at once and
     /// cancels the rivals it neither yields to nor runs beside. It takes no contact yet.
     private func beginProvisionally(_ i: Int, _ p: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) {
-        p.beginProvisionally()
+        move(p, .beginWhileYieldingUndecided)
         deliverProvisional(p, emit)
-        entries.forEach { j, e in
-            guard j != i && e.standing.isRival && !p.simultaneousWith[j] && !p.yieldsTo.contains(j) else { return }
+        entries.forEach(in: live) { e in
+            let j = e.index
+            guard j != i && e.standing.isRival && !p.simultaneousWith.contains(j) && !p.yieldsTo.contains(j) else { return }
             cancel(e, time: time, emit: emit)
         }
     }
 
     private func win(_ i: Int, _ w: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) {
         // Rivals first: a provisional rival's `cancelled` goes out before the winner's events.
-        entries.forEach { j, e in
-            guard j != i && e.standing.isRival && !w.simultaneousWith[j] else { return }
+        entries.forEach(in: live) { e in
+            let j = e.index
+            guard j != i && e.standing.isRival && !w.simultaneousWith.contains(j) else { return }
             cancel(e, time: time, emit: emit)
         }
-        w.win()
+        move(w, .win)
         claims.append(contentsOf: w.seenIDs)
         deliver(w, emit)
     }
@@ -335,19 +378,20 @@ public final class GestureArena {
     /// Some other recognizer that may not run alongside entry `i` has already won, or began
     /// provisionally without yielding to `i`.
     private func beatenByWinner(_ i: Int, _ me: ArenaEntry) -> Bool {
-        entries.contains { j, e in
-            j != i && !me.simultaneousWith[j]
+        entries.contains(in: live) { e in
+            let j = e.index
+            return j != i && !me.simultaneousWith.contains(j)
                 && (e.standing == .won || (e.standing == .provisional && !e.yieldsTo.contains(i)))
         }
     }
 
-    private func anyWon(_ indices: [Int]) -> Bool {
-        entries.contains(indices) { $0.standing == .won }
+    private func anyWon(_ some: EntrySet) -> Bool {
+        entries.contains(in: some.intersection(live)) { $0.standing == .won }
     }
 
     /// Some of these recognizers could still win.
-    private func anyPending(_ indices: [Int]) -> Bool {
-        entries.contains(indices) { p in
+    private func anyPending(_ some: EntrySet) -> Bool {
+        entries.contains(in: some.intersection(live)) { p in
             guard p.standing.isRival || p.standing == .won else { return false }
             switch p.recognizer.state {
             case .failed, .cancelled: return false
@@ -372,7 +416,7 @@ public final class GestureArena {
             e.recognizer.cancel(time: time, events: &scratch)
             scratch.removeAll(keepingCapacity: true)
         }
-        e.lose()
+        move(e, .lose)
     }
 
     private func deliver(_ e: ArenaEntry, _ emit: (GestureEvent) -> Void) {
@@ -434,8 +478,8 @@ public final class GestureArena {
         // Recognizers still undecided with no timer can never decide now: they fail. A winner
         // that did not end is cancelled (and says so).
         var failed = false
-        entries.forEach { _, e in
-            guard e.standing.isIn && e.standing != .carried && e.recognizer.deadline == nil else { return }
+        entries.forEach(in: live) { e in
+            guard e.standing != .carried && e.recognizer.deadline == nil else { return }
             let s = e.recognizer.state
             if s == .possible || s.isActive {
                 cancel(e, time: time, emit: emit)
@@ -449,19 +493,45 @@ public final class GestureArena {
             case .off:
                 return
             case .joiningNext:
-                e.restart()
-            case .held, .provisional:
+                move(e, .restart)
+            case .waiting, .provisional:
                 // What it waits for outlives the sequence: a recognizer cannot wait that long.
                 cancel(e, time: time, emit: emit)
-                e.restart()
+                move(e, .restart)
             case .competing, .carried, .won, .lost:
                 if !s.isFinished && e.recognizer.deadline != nil && e.standing != .won {
-                    e.carry()
+                    move(e, .carryOver)
                 } else if s.isFinished || e.standing == .lost {
-                    e.restart()
+                    move(e, .restart)
                 }
             }
         }
+    }
+
+    // MARK: Transitions
+
+    /// The one place a standing changes: `ArenaStanding.after(_:)` decides, the entry's side
+    /// effects follow the event (losing drops what was not delivered; restarting and switching
+    /// off clear the sequence), `live` follows the standing, and the observer hears of it.
+    /// An impossible pair is a bug in the arena: debug builds stop on it; a release daemon keeps
+    /// the standing it had (a valid one) and reports the pair, rather than losing every device's
+    /// gestures to one wrong move.
+    private func move(_ e: ArenaEntry, _ event: ArenaStandingEvent) {
+        let from = e.standing
+        guard let to = from.after(event) else {
+            transitionObserver?(ArenaTransition(recognizer: e.recognizer.name, from: from, event: event, to: nil, time: lastTime))
+            assertionFailure("arena: \(e.recognizer.name) cannot \(event) when \(from)")
+            return
+        }
+        switch event {
+        case .lose: e.dropPending()
+        case .restart, .switchOff: e.clearSequence()
+        default: break
+        }
+        guard to != from else { return }
+        e.standing = to
+        live.set(e.index, to.seesInput)
+        transitionObserver?(ArenaTransition(recognizer: e.recognizer.name, from: from, event: event, to: to, time: lastTime))
     }
 
     // MARK: Contact claims
@@ -497,6 +567,6 @@ extension GestureArena: ContactClaims {
     }
 
     public func isContested(_ id: Int32) -> Bool {
-        entries.contains { _, e in e.standing.seesInput && e.seenIDs.contains(id) }
+        entries.contains(in: live) { e in e.seenIDs.contains(id) }
     }
 }

@@ -22,24 +22,24 @@ public enum RecognizerCatalog {
     public static func spec(named name: String) -> RecognizerSpec? { all.first { $0.name == name } }
 
     /// The single-finger shapes decide when the finger lifts (or earlier, when they fail).
-    static let shapes = ["circle", "checkmark", "tickle", "shape"]
+    static let shapes: [GestureKind] = [.circle, .checkmark, .tickle, .shape]
 
     public static var defaultRules: ArenaRules {
         ArenaRules(
             // A hold that starts to move is cancelled (LongPressRecognizer), so it must not
             // have cancelled what the moving finger may still become.
-            simultaneous: [["pan", "pinch", "rotate"]]
-                + (shapes + ["swipe", "edge_swipe", "pan"]).map { ["long_press", $0] },
+            simultaneous: [[.pan, .pinch, .rotate]]
+                + (shapes + [.swipe, .edgeSwipe, .pan]).map { [.longPress, $0] },
             requiresFailureOf: [
                 // A tap is a touch that did not become a drag; pan fails at lift if it never began.
-                "tap": ["pan"],
+                .tap: [.pan],
                 // Shapes and an edge swipe are more specific than a straight stroke.
-                "swipe": ["edge_swipe"] + shapes,
-                "pan": ["edge_swipe"],
+                .swipe: [.edgeSwipe] + shapes,
+                .pan: [.edgeSwipe],
             ],
             // Pan is what a moving touch is when it is nothing more specific; a straight drag may
             // still become a swipe or a shape at lift, so pan begins at once but gives way to them.
-            yieldsTo: ["pan": ["swipe"] + shapes])
+            yieldsTo: [.pan: [.swipe] + shapes])
     }
 
     /// An arena with every recognizer at its default settings (replay with no config).

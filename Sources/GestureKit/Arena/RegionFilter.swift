@@ -1,5 +1,5 @@
 /// What one recognizer may see of a frame: every contact except those that began in one of its
-/// excluded regions (`ArenaRules.excludedRegions`). A contact that began outside and slides in
+/// excluded regions (`ArenaRules.excludedRegions`, `excludedForAll`). A contact that began outside and slides in
 /// is still seen; one that began inside stays hidden until it lifts.
 struct RegionFilter {
     private var excludedRects: [Rect] = []
@@ -8,8 +8,8 @@ struct RegionFilter {
     /// The filtered copy, kept to reuse its storage.
     private var filtered = TouchFrame(time: 0, surface: Surface(widthMM: 1, heightMM: 1, isDirect: true))
 
-    init(recognizer name: String, rules: ArenaRules, regions: [Region]) {
-        let excluded = (rules.excludedRegions[name] ?? []) + (rules.excludedRegions["*"] ?? [])
+    init(recognizer kind: GestureKind, rules: ArenaRules, regions: [Region]) {
+        let excluded = (rules.excludedRegions[kind] ?? []) + rules.excludedForAll
         for r in regions where excluded.contains(r.name) || excluded.contains("*") { excludedRects.append(r.rect) }
         hiddenIDs.reserveCapacity(16)
         filtered.contacts.reserveCapacity(16)

@@ -53,7 +53,7 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
         #expect(Set(d.map(\.kind)) == [.pan])
         #expect((d.first?.time ?? 1) < 0.1 && d.last?.phase == .ended)
         // Pan requiring the swipe's failure holds its events until the bend.
-        let e = run(GestureArena(recognizers: [SwipeRecognizer(), PanRecognizer()], rules: ArenaRules(requiresFailureOf: ["pan": ["swipe"]])),
+        let e = run(GestureArena(recognizers: [SwipeRecognizer(), PanRecognizer()], rules: ArenaRules(requiresFailureOf: [.pan: [.swipe]])),
                     s.frames([Finger(id: 1, down: 0, up: 0.6, path: path)]))
         let kinds = Set(e.map(\.kind))
         #expect(kinds == [.pan])
@@ -132,7 +132,7 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
         // Pan requires swipe; a straight stroke: pan began (held), swipe recognizes at lift.
         var s = Touches()
         let arena = GestureArena(recognizers: [SwipeRecognizer(), PanRecognizer()],
-                                 rules: ArenaRules(requiresFailureOf: ["pan": ["swipe"]]))
+                                 rules: ArenaRules(requiresFailureOf: [.pan: [.swipe]]))
         let e = run(arena, s.frames([Finger(id: 1, down: 0, up: 0.3, path: line(P(50, 60), P(120, 60), 0, 0.3))]))
         #expect(summary(e) == ["swipe.recognized"])
         // Without the rule pan begins first and the swipe is cancelled.
@@ -147,7 +147,7 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
         // coalesced: began, then the latest changed.
         var s = Touches()
         let arena = GestureArena(recognizers: [SwipeRecognizer { $0.maxDuration = 0.2 }, PanRecognizer()],
-                                 rules: ArenaRules(requiresFailureOf: ["pan": ["swipe"]]))
+                                 rules: ArenaRules(requiresFailureOf: [.pan: [.swipe]]))
         var out: [GestureEvent] = []
         let frames = s.frames([Finger(id: 1, down: 0, up: 0.5, path: line(P(50, 60), P(120, 60), 0, 0.5))])
         for f in frames where f.time < 0.195 { arena.handle(f) { out.append($0) } }
@@ -168,7 +168,7 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
             return Set(e.map(\.kind))
         }
         #expect(twoFingerSpread(GestureArena(recognizers: [PinchRecognizer(), PanRecognizer()],
-                                             rules: ArenaRules(simultaneous: [["pan", "pinch"]]))) == [.pan, .pinch])
+                                             rules: ArenaRules(simultaneous: [[.pan, .pinch]]))) == [.pan, .pinch])
         #expect(twoFingerSpread(GestureArena(recognizers: [PinchRecognizer(), PanRecognizer()])).count == 1)
     }
 
@@ -182,19 +182,19 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
                                      rules: rules, regions: [button])
             return run(arena, s.frames(fingers)).filter { $0.kind == .tap }.count
         }
-        #expect(taps(ArenaRules(excludedRegions: ["tap": ["button"]]), tapOnButton) == 0)
-        #expect(taps(ArenaRules(excludedRegions: ["tap": ["button"]]), tapElsewhere) == 1)
-        #expect(taps(ArenaRules(excludedRegions: ["*": ["button"]]), tapOnButton) == 0)
-        #expect(taps(ArenaRules(excludedRegions: ["long_press": ["button"]]), tapOnButton) == 1)
+        #expect(taps(ArenaRules(excludedRegions: [.tap: ["button"]]), tapOnButton) == 0)
+        #expect(taps(ArenaRules(excludedRegions: [.tap: ["button"]]), tapElsewhere) == 1)
+        #expect(taps(ArenaRules(excludedForAll: ["button"]), tapOnButton) == 0)
+        #expect(taps(ArenaRules(excludedRegions: [.longPress: ["button"]]), tapOnButton) == 1)
         // A contact that began outside and slides over the region is still seen.
         var s = Touches()
-        let arena = GestureArena(recognizers: [SwipeRecognizer()], rules: ArenaRules(excludedRegions: ["*": ["button"]]),
+        let arena = GestureArena(recognizers: [SwipeRecognizer()], rules: ArenaRules(excludedForAll: ["button"]),
                                  regions: [button])
         let e = run(arena, s.frames([Finger(id: 1, down: 0, up: 0.3, path: line(P(100, 15), P(10, 15), 0, 0.3))]))
         #expect(e.first?.direction == .left)
         // Two fingers, one on the button: the swipe sees one finger.
         var s2 = Touches()
-        let arena2 = GestureArena(recognizers: [SwipeRecognizer()], rules: ArenaRules(excludedRegions: ["swipe": ["button"]]),
+        let arena2 = GestureArena(recognizers: [SwipeRecognizer()], rules: ArenaRules(excludedRegions: [.swipe: ["button"]]),
                                   regions: [button])
         let e2 = run(arena2, s2.frames([Finger(id: 1, down: 0, up: 0.3, path: still(P(20, 15))),
                                         Finger(id: 2, down: 0, up: 0.3, path: line(P(100, 40), P(100, 110), 0, 0.3))]))

@@ -109,7 +109,7 @@ import Testing
         // The rule in isolation: pan yields to swipe. A bent stroke: the pan began at its slop
         // and wins when the swipe fails at the bend; its held events are not held at all.
         var s = Touches()
-        let arena = GestureArena(recognizers: [SwipeRecognizer(), PanRecognizer()], rules: ArenaRules(yieldsTo: ["pan": ["swipe"]]))
+        let arena = GestureArena(recognizers: [SwipeRecognizer(), PanRecognizer()], rules: ArenaRules(yieldsTo: [.pan: [.swipe]]))
         let bent: (Double) -> Point = { t in
             t < 0.3 ? line(P(50, 30), P(90, 30), 0, 0.3)(t) : line(P(90, 30), P(90, 70), 0.3, 0.6)(t)
         }

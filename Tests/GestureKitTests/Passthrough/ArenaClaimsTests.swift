@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aContactNoRecognizerSawIsNotContested() {
-        let arena = GestureArena(recognizers: [EdgeSwipeRecognizer()], rules: ArenaRules(excludedRegions: ["*": ["all"]]),
+        let arena = GestureArena(recognizers: [EdgeSwipeRecognizer()], rules: ArenaRules(excludedForAll: ["all"]),
                                  regions: [Region(name: "all", rect: Rect(minX: 0, minY: 0, maxX: 1, maxY: 1))])
         var s = Touches()
         let frames = s.frames([Finger(id: 4, down: 0, up: 0.1, path: still(P(1, 60)))])
