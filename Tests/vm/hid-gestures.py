@@ -203,11 +203,15 @@ def run(sock, fifo, info_file, result_file, app_file=None):
             print(f"app-tap: {results['app-tap']}", flush=True)
         # A gesture not recognized may leave arbitration undecided; let it settle.
         time.sleep(0.2 if ok else 1.0)
-    # An unplug in the middle of a pan: the pan is cancelled, never ended.
+    # An unplug in the middle of a pan: the pan is cancelled, never ended. Only events after
+    # the drag's pan began count (the last gesture's may still be arriving).
+    time.sleep(0.3)
     ev.pump()
     mark = len(ev.seen)
     panel.do("drag")
     began = ev.wait(mark, {"gesture": "pan", "phase": "began"}, WAIT_S)
+    if began:
+        mark += next(i for i, e in enumerate(ev.seen[mark:]) if matches(e, {"gesture": "pan", "phase": "began"}))
     panel.do("unplug")
     cancelled = ev.wait(mark, {"gesture": "pan", "phase": "cancelled"}, WAIT_S)
     ended = any(matches(e, {"gesture": "pan", "phase": "ended"}) for e in ev.seen[mark:])
