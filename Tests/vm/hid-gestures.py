@@ -181,9 +181,7 @@ def run(sock, fifo, info_file, result_file, app_file=None):
             drops = dropped_so_far(name)
             timing = panel.do(f"play {g}")
             ok = ev.wait(mark, want, WAIT_S)
-            # What else a failed gesture made, for its result (a recognized one's later events,
-            # such as its end, fall in the next gesture's window, where they match nothing).
-            time.sleep(0.05 if ok else 0.3)
+            time.sleep(0.3)  # whatever else this gesture made
             ev.pump()
             got = summary(ev.seen[mark:])
             if dropped_so_far(name) > drops:
