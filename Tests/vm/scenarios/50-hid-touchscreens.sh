@@ -8,9 +8,9 @@
 # the per-panel table (also in $SDIR/table.md); any failed cell not in KNOWN_FAILURES fails the scenario.
 # HID_PANELS: "ci" (default, CI_PANELS below), "all", or panel names separated by commas.
 # time-limit: 1500
-# CI plays 18 panels, 3 at a time (all 45: HID_PANELS=all, ≈ 16 minutes at load 7, more than
-# CI's 8–9 minutes for the tier; docs/testing.md): every reporting style, and every panel of
-# the style that broke multi-finger gestures.
+# CI plays 18 panels, 3 at a time, ≈ 8.5 minutes at load 9 (all 45: HID_PANELS=all, ≈ 17
+# minutes, more than CI's 8–9 minutes for the tier; docs/testing.md): every reporting style,
+# and every panel of the style that broke multi-finger gestures.
 # One contact per report without a contact count, ids = slots (eGalax 72fa) or arbitrary (the
 # other eGalax, Data Modul, Atmel 211c, Ideacom); two per report in hybrid mode with pen and
 # mouse nodes beside (N-Trig), or with 8 contacts (E4); 2 contacts with contact-number slots
@@ -41,9 +41,10 @@ case ${HID_PANELS:-ci} in
 esac
 panels=$(echo $panels)  # one line
 mkdir -p "$SDIR/panels"
-# Panels are played HID_LANES at a time (3 by default: a fourth saturates the emulated VM's two CPUs, each panel then takes twice as long), each lane its own hid-panel.py (its
-# imports take most of a minute here, so they are made while the daemon starts) with its own
-# panel, judged by that device's events only. Passthrough panels are all played by lane 1, one
+# Panels are played HID_LANES at a time (3 by default: a fourth saturates the emulated VM's two
+# CPUs, each panel then takes twice as long), each lane its own hid-panel.py (its imports take
+# most of a minute here, so they are made while the daemon starts) with its own panel, judged by
+# that device's events only. Passthrough panels are all played by lane 1, one
 # after another (the status names one clone at a time); the others are taken from a queue by
 # whichever lane is free.
 lanes=${HID_LANES:-3}
