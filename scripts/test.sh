@@ -19,7 +19,7 @@ scripts/fuzz.sh 30
 deb=$(scripts/deb.sh)
 Tests/deb/run.sh "$deb"
 Tests/deb/boot.sh "$deb"
-# Every VM scenario; 50 plays its CI panels, one of each reporting style (all 45: docs/testing.md).
+# Every VM scenario; 50 plays its 18 CI panels, every reporting style, 3 at a time (all 45: docs/testing.md).
 if [ -x Tests/vm/run.sh ]; then
   Tests/vm/run.sh
 fi

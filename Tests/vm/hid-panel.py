@@ -436,6 +436,13 @@ def play(dev, surface, fingers, keep_down=False):
         time.sleep(max(0.0, SCAN_S - ((time.monotonic() - t0) % SCAN_S)))
 
 
+def mark(path, timing):
+    """Atomically, with the last gesture's timing (hid-gestures.py reads it)."""
+    with open(path + ".tmp", "w") as f:
+        f.write(timing)
+    os.rename(path + ".tmp", path)
+
+
 def main():
     fixture = sys.argv[1]
     panels = {p["name"]: p for p in json.load(open(fixture))}
@@ -475,8 +482,12 @@ def main():
             print(f"hid-panel: {p[1]}: {timing}", flush=True)
         elif p[0] == "drag":
             play(dev, surface, [(0, 1.5, moving(-20 - surface.w / 4, 0, 40, 0, 0.05, 1.5))], keep_down=True)
-            # Keep scanning the held finger until the next command, as a panel does.
-            while (pending := lines.next(SCAN_S)) == "":
+            # Keep scanning the held finger until the next command other than a mark, as a panel
+            # does: without reports hid-multitouch lifts the contacts of a Win8 panel after a short
+            # timeout (MT_QUIRK_STICKY_FINGERS), which would end the pan the unplug must cancel.
+            while (pending := lines.next(SCAN_S)) == "" or (pending or "").startswith("mark "):
+                if pending:
+                    mark(pending.split()[1], timing)
                 dev.send()
             if pending:
                 lines.buf = pending.encode() + b"\n" + lines.buf
@@ -486,10 +497,7 @@ def main():
             print(f"hid-panel: {dev.name} unplugged", flush=True)
             dev = surface = None
         elif p[0] == "mark":
-            # Atomically, with the last gesture's timing (hid-gestures.py reads it).
-            with open(p[1] + ".tmp", "w") as f:
-                f.write(timing)
-            os.rename(p[1] + ".tmp", p[1])
+            mark(p[1], timing)
         else:
             raise SystemExit(f"hid-panel.py: unknown command {p[0]!r}")
     return 0
