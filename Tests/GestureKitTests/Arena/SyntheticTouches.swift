@@ -82,18 +82,7 @@ extension Touches {
             guard !due.isEmpty else { continue }
             let g = due[turn % due.count]
             turn += 1
-            let lifting = t + 1e-9 >= g.up
-            var p = g.path(min(t, g.up))
-            if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
-            let phase: ContactPhase = last[g.id] == nil ? .began : (lifting ? .ended : .moved)
-            var f = TouchFrame(time: t, surface: surface)
-            for h in fingers where h.id != g.id && !done.contains(h.id) {
-                if let q = last[h.id] { f.contacts.append(contact(h.id, .stationary, q)) }
-            }
-            f.contacts.append(contact(g.id, phase, p))
-            last[g.id] = p
-            if lifting { done.insert(g.id) }
-            out.append(f)
+            if let f = reportFrame(g, sampledAt: t, at: t, fingers, last: &last, done: &done) { out.append(f) }
         }
         return out
     }
@@ -118,19 +107,8 @@ extension Touches {
             var time = t
             defer { t = max(t + uniform(scanGap), time + 0.001) }
             for g in fingers where t + 1e-9 >= g.down && !done.contains(g.id) {
-                let lifting = t + 1e-9 >= g.up
-                var p = g.path(min(t, g.up))
-                if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
-                let phase: ContactPhase = last[g.id] == nil ? .began : (lifting ? .ended : .moved)
-                if phase == .moved && last[g.id] == p { continue }
-                var f = TouchFrame(time: time, surface: surface)
+                guard let f = reportFrame(g, sampledAt: t, at: time, fingers, last: &last, done: &done, skipUnmoved: true) else { continue }
                 time += uniform(reportGap)
-                for h in fingers where h.id != g.id && !done.contains(h.id) {
-                    if let q = last[h.id] { f.contacts.append(contact(h.id, .stationary, q)) }
-                }
-                f.contacts.append(contact(g.id, phase, p))
-                last[g.id] = p
-                if lifting { done.insert(g.id) }
                 out.append(f)
             }
         }
@@ -185,4 +163,26 @@ func gaveWay(_ events: [GestureEvent], to winner: GestureKind) -> Bool {
     if pans.isEmpty { return true }
     guard let c = events.firstIndex(where: { $0.kind == .pan && $0.phase == .cancelled }) else { return false }
     return c < w && !pans.contains { $0.phase == .ended } && pans.filter { $0.phase == .cancelled }.count == 1
+}
+
+extension Touches {
+    /// One finger's report as a frame of its own, at `time`: the finger where it was at
+    /// `sample` (it lands and lifts in its own report), the others `stationary` where they last
+    /// reported. With `skipUnmoved`, a report that moves nothing makes no frame, as in the kernel.
+    mutating func reportFrame(_ g: Finger, sampledAt sample: Double, at time: Double, _ fingers: [Finger],
+                         last: inout [Int32: Point], done: inout Set<Int32>, skipUnmoved: Bool = false) -> TouchFrame? {
+        let lifting = sample + 1e-9 >= g.up
+        var p = g.path(min(sample, g.up))
+        if jitterMM > 0 { p = Point(x: p.x + noise(), y: p.y + noise()) }
+        let phase: ContactPhase = last[g.id] == nil ? .began : (lifting ? .ended : .moved)
+        if skipUnmoved && phase == .moved && last[g.id] == p { return nil }
+        var f = TouchFrame(time: time, surface: surface)
+        for h in fingers where h.id != g.id && !done.contains(h.id) {
+            if let q = last[h.id] { f.contacts.append(contact(h.id, .stationary, q)) }
+        }
+        f.contacts.append(contact(g.id, phase, p))
+        last[g.id] = p
+        if lifting { done.insert(g.id) }
+        return f
+    }
 }
