@@ -44,12 +44,15 @@ fi
 # Home Assistant for Tests/homeassistant/run.sh: the last release that runs on Debian's Python
 # 3.11, in a venv, with the requirements of the integrations it loads pinned to its manifests
 # (it runs with --skip-pip, so it starts without network). josepy < 2: hass-nabucasa's acme.
+# SQLAlchemy and fnv-hash-fast: the recorder's, which the frontend's onboarding loads through
+# analytics and energy; without them Home Assistant starts in recovery mode.
 HA_VENV=${HA_VENV:-/var/cache/gestured-test/ha-venv}
-if [ "$level" != build ] && ! "$HA_VENV/bin/python3" -c 'import homeassistant, janus, PIL, hass_frontend' 2>/dev/null; then
+if [ "$level" != build ] && ! "$HA_VENV/bin/python3" -c 'import homeassistant, janus, PIL, hass_frontend, sqlalchemy, fnv_hash_fast' 2>/dev/null; then
   echo "deps.sh: installing Home Assistant 2024.3.3 in $HA_VENV" >&2
   python3 -m venv "$HA_VENV"
   "$HA_VENV/bin/pip" install -q homeassistant==2024.3.3 paho-mqtt==1.6.1 janus==1.0.0 Pillow==10.2.0 \
-    psutil-home-assistant==0.0.1 securetar==2024.2.1 home-assistant-frontend==20240307.0 'josepy<2'
+    psutil-home-assistant==0.0.1 securetar==2024.2.1 home-assistant-frontend==20240307.0 'josepy<2' \
+    SQLAlchemy==2.0.27 fnv-hash-fast==0.5.0
 fi
 
 # Scenario 50 makes real touchscreens through /dev/uhid with hid-tools (a test dependency only),
