@@ -52,14 +52,7 @@ import Testing
     /// Total turning: a square's outline turns three quarter turns between its four sides, the
     /// same drawn backwards or turned; a zigzag's alternating turns add up, not cancel.
     @Test func turningSumsTheAbsoluteTurns() {
-        func stroke(_ corners: [Point]) -> [Point] {
-            var s = Stroke()
-            for p in corners { s.append(mm: p, position: p, time: 0) }
-            var out: [Point] = []
-            s.resample(count: ShapeExample.pointCount, into: &out)
-            return out
-        }
-        let square = stroke([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10), Point(x: 0, y: 0)])
+        let square = resampled([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10), Point(x: 0, y: 0)])
         var forward: [Double] = [], backward: [Double] = [], turned: [Double] = []
         DirectionProfile.angles(of: square, rotate: false, into: &forward)
         DirectionProfile.angles(of: square, rotate: true, reversed: true, into: &backward)
@@ -68,7 +61,7 @@ import Testing
         #expect(abs(t - 1.5 * Double.pi) < 0.05, "\(t)")
         #expect(abs(DirectionProfile.turning(backward[...]) - t) < 1e-9)
         #expect(abs(DirectionProfile.turning(turned[...]) - t) < 1e-9)
-        let zigzag = stroke([Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 20, y: 0), Point(x: 30, y: 10)])
+        let zigzag = resampled([Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 20, y: 0), Point(x: 30, y: 10)])
         var z: [Double] = []
         DirectionProfile.angles(of: zigzag, rotate: false, into: &z)
         #expect(abs(DirectionProfile.turning(z[...]) - Double.pi) < 0.05)
@@ -90,13 +83,6 @@ import Testing
     /// a brace's four turns, in kind) scores lower with the correction than without, and a
     /// copy of the example scores the same either way.
     @Test func theMatcherScoresDifferentTurningLower() throws {
-        func resampled(_ corners: [Point]) -> [Point] {
-            var s = Stroke()
-            for p in corners { s.append(mm: p, position: p, time: 0) }
-            var out: [Point] = []
-            s.resample(count: ShapeExample.pointCount, into: &out)
-            return out
-        }
         let bracket = resampled([Point(x: 10, y: 0), Point(x: 0, y: 0), Point(x: 0, y: 30), Point(x: 10, y: 30)])
         let brace = resampled([Point(x: 10, y: 0), Point(x: 3, y: 2), Point(x: 3, y: 13), Point(x: 0, y: 15),
                                Point(x: 3, y: 17), Point(x: 3, y: 28), Point(x: 10, y: 30)])
@@ -108,4 +94,13 @@ import Testing
         let same = try #require(corrected.ranked(copy).first).score, samePlain = try #require(plain.ranked(copy).first).score
         #expect(abs(same - 1) < 1e-9 && abs(samePlain - 1) < 1e-9, "\(same) \(samePlain)")
     }
+}
+
+/// A polyline through `corners` resampled as a taught example is (ShapeExample.pointCount points).
+private func resampled(_ corners: [Point]) -> [Point] {
+    var s = Stroke()
+    for p in corners { s.append(mm: p, position: p, time: 0) }
+    var out: [Point] = []
+    s.resample(count: ShapeExample.pointCount, into: &out)
+    return out
 }
