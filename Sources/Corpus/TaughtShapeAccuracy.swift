@@ -53,7 +53,7 @@ public struct TaughtShapeAccuracy: Sendable {
         var resampled: [Point] = []
         samples = corpus.strokes.map { c in
             var stroke = Stroke()
-            for p in c.path { stroke.append(mm: p, position: p, time: 0) }
+            for p in c.path { stroke.append(mm: p, position: p) }
             stroke.resample(count: ShapeExample.pointCount, into: &resampled)
             return Sample(subject: c.subject, shape: c.shape, points: resampled)
         }

@@ -22,7 +22,7 @@ public enum ShapeMatchTrace {
                 return Row(stroke: s.index, points: nil, matches: [])
             }
             var stroke = Stroke(capacity: path.points.count)
-            for p in path.points { stroke.append(mm: p, position: p, time: 0) }
+            for p in path.points { stroke.append(mm: p, position: p) }
             var resampled: [Point] = []
             stroke.resample(count: ShapeExample.pointCount, into: &resampled)
             return Row(stroke: s.index, points: ShapeExample.normalized(resampled), matches: matcher.ranked(resampled))

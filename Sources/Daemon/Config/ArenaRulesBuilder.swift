@@ -30,9 +30,10 @@ public enum ArenaRulesBuilder {
     /// The arena for one device, built from the recognizers its settings select.
     public static func arena(for s: DeviceSettings, regions: [Region], shapes: [TaughtShape] = [], catalog: [RecognizerSpec] = RecognizerCatalog.all) -> GestureArena {
         let names = s.recognizers ?? catalog.map(\.name)
+        let context = RecognizerContext(regions: regions, shapes: shapes)  // one for all: the shapes share its stroke
         let recognizers = names.compactMap { name in
             catalog.first { $0.name == name }.map { spec in
-                spec.make(s.parameters[name] ?? [:], context: RecognizerContext(regions: regions, shapes: shapes))
+                spec.make(s.parameters[name] ?? [:], context: context)
             }
         }
         return GestureArena(recognizers: recognizers, rules: rules(for: s), regions: regions)

@@ -44,8 +44,9 @@ public enum RecognizerCatalog {
 
     /// An arena with every recognizer at its default settings (replay with no config).
     public static func defaultArena(regions: [Region] = []) -> GestureArena {
-        GestureArena(
-            recognizers: all.map { $0.make(context: RecognizerContext(regions: regions)) },
+        let context = RecognizerContext(regions: regions)  // one for all: the shapes share its stroke
+        return GestureArena(
+            recognizers: all.map { $0.make(context: context) },
             rules: defaultRules, regions: regions)
     }
 }

@@ -19,12 +19,16 @@ extension DeclaredRecognizer {
     public init(_ change: (inout Rules) -> Void) { self.init(rules: Rules(change)) }
 }
 
-/// What a recognizer is built with besides its rules.
-public struct RecognizerContext: Sendable {
+/// What a recognizer is built with besides its rules. The recognizers of one arena are built
+/// with one context, so that they share what it holds for them (one stroke for the one-finger
+/// shapes).
+public struct RecognizerContext {
     /// The configured regions, for recognizers that report which region a gesture is in.
     public var regions: [Region]
     /// The shapes taught for the device (ShapeRecognizer).
     public var shapes: [TaughtShape]
+    /// The stroke the one-finger shape recognizers built with this context follow together.
+    public let stroke = SharedStroke()
 
     public init(regions: [Region] = [], shapes: [TaughtShape] = []) {
         self.regions = regions

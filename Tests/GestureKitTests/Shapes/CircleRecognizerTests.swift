@@ -101,7 +101,7 @@ import Testing
         var verdicts: Set<String> = []
         for (name, pts) in shapes {
             var stroke = Stroke()
-            for p in pts { stroke.append(mm: p, position: p, time: 0) }
+            for p in pts { stroke.append(mm: p, position: p) }
             var points: [Point] = []
             stroke.resample(count: 96, into: &points)
             var scratch = TurningScratch()

@@ -99,7 +99,7 @@ import Testing
 /// A polyline through `corners` resampled as a taught example is (ShapeExample.pointCount points).
 private func resampled(_ corners: [Point]) -> [Point] {
     var s = Stroke()
-    for p in corners { s.append(mm: p, position: p, time: 0) }
+    for p in corners { s.append(mm: p, position: p) }
     var out: [Point] = []
     s.resample(count: ShapeExample.pointCount, into: &out)
     return out

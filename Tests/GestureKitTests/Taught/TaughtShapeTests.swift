@@ -10,7 +10,7 @@ import Testing
 
     static func example(_ pts: [Point], seed: UInt64) -> ShapeExample {
         var s = Stroke()
-        for p in Synthetic.transformed(pts, jitter: 0.4, seed: seed) { s.append(mm: p, position: p / 200, time: 0) }
+        for p in Synthetic.transformed(pts, jitter: 0.4, seed: seed) { s.append(mm: p, position: p / 200) }
         return ShapeExample(stroke: s, source: "test", date: "2026-11-22T00:00:00Z")
     }
 

@@ -103,10 +103,24 @@ public struct CheckmarkAnalysis: Sendable {
     static let firstRange = 0.0...120.0
     static let secondRange = -90.0...(-10.0)
 
-    /// Measures `points` (millimetres, evenly spaced: Stroke.resample).
-    public static func analyze(_ points: [Point], rules: CheckmarkRules) -> CheckmarkAnalysis {
+    /// Measures `points` (millimetres, evenly spaced: Stroke.resample). Every measure is taken
+    /// even after a gate fails, so a trace shows them all; `complete: false` stops at the first
+    /// gate that fails, with the same verdict (the recognizer decides so: most strokes are no
+    /// check, and the angles and bows come after the legs' lengths).
+    public static func analyze(_ points: [Point], rules: CheckmarkRules, complete: Bool = true) -> CheckmarkAnalysis {
         var a = CheckmarkAnalysis()
         guard points.count >= 8 else { return a }
+        // The gates in order; the first that fails is the verdict. Each is tried once its measure
+        // is known; without `complete`, a failure ends the analysis.
+        var verdict: CheckmarkVerdict?
+        func gate(_ failed: Bool, _ v: CheckmarkVerdict) -> Bool {
+            if verdict == nil && failed { verdict = v }
+            return verdict != nil && !complete
+        }
+        func done() -> CheckmarkAnalysis {
+            a.verdict = verdict ?? .recognized
+            return a
+        }
         var turnIndex = 0
         for i in points.indices where points[i].y > points[turnIndex].y { turnIndex = i }
         var startIndex = 0
@@ -116,13 +130,18 @@ public struct CheckmarkAnalysis: Sendable {
         a.end = points[points.count - 1]
         a.firstMM = a.start.distance(to: a.turn)
         a.secondMM = a.turn.distance(to: a.end)
-        for i in 0..<startIndex { a.hookMM += points[i].distance(to: points[i + 1]) }
+        if gate(a.firstMM < rules.minFirstMM, .firstTooShort) || gate(a.secondMM < rules.minSecondMM, .secondTooShort)
+            || gate(a.ratio < rules.minRatio, .ratio) { return done() }
+
         let degrees = 180 / Double.pi
         let d1 = a.turn - a.start, d2 = a.end - a.turn
         a.features.firstAngle = Angle.atan2(d1.y, d1.x) * degrees
         a.features.secondAngle = Angle.atan2(d2.y, d2.x) * degrees
-        a.firstBow = bow(points, startIndex, turnIndex) / max(a.firstMM, rules.hysteresisMM)
-        a.secondBow = bow(points, turnIndex, points.count - 1) / max(a.secondMM, rules.hysteresisMM)
+        if gate(!firstRange.contains(a.firstAngle), .firstDirection)
+            || gate(!secondRange.contains(a.secondAngle), .secondDirection) { return done() }
+
+        for i in 0..<startIndex { a.hookMM += points[i].distance(to: points[i + 1]) }
+        if gate(a.hookMM > rules.maxHook * a.firstMM, .hook) { return done() }
 
         // Monotonic with hysteresis, from the first leg's start: y only grows (down) on the
         // first leg and only shrinks (up) on the second; x never goes left much on either.
@@ -142,18 +161,11 @@ public struct CheckmarkAnalysis: Sendable {
             }
         }
         a.backtrackMM = back
+        if gate(a.backtrackMM > max(rules.hysteresisMM, 0.1 * (a.firstMM + a.secondMM)), .notMonotonic) { return done() }
 
-        a.verdict =
-            if a.firstMM < rules.minFirstMM { .firstTooShort }
-            else if a.secondMM < rules.minSecondMM { .secondTooShort }
-            else if a.ratio < rules.minRatio { .ratio }
-            else if !firstRange.contains(a.firstAngle) { .firstDirection }
-            else if !secondRange.contains(a.secondAngle) { .secondDirection }
-            else if a.hookMM > rules.maxHook * a.firstMM { .hook }
-            else if a.backtrackMM > max(rules.hysteresisMM, 0.1 * (a.firstMM + a.secondMM)) { .notMonotonic }
-            else if a.firstBow > rules.maxFirstBow || a.secondBow > rules.maxBow { .bowed }
-            else { .recognized }
-        guard a.verdict == .recognized else { return a }
+        a.firstBow = bow(points, startIndex, turnIndex) / max(a.firstMM, rules.hysteresisMM)
+        a.secondBow = bow(points, turnIndex, points.count - 1) / max(a.secondMM, rules.hysteresisMM)
+        if gate(a.firstBow > rules.maxFirstBow || a.secondBow > rules.maxBow, .bowed) || verdict != nil { return done() }
 
         a.features.legRatio = ShapeMath.log(a.secondMM / a.firstMM)
         a.features.turnPosition = maxX > minX ? (a.turn.x - minX) / (maxX - minX) : 0
@@ -161,8 +173,8 @@ public struct CheckmarkAnalysis: Sendable {
         a.features.rise = (a.start.y - a.end.y) / a.secondMM
         let score = rules.model.score(a.features)
         a.score = score
-        if score < rules.minScore { a.verdict = .score }
-        return a
+        if score < rules.minScore { verdict = .score }
+        return done()
     }
 
     /// Largest distance of points[from...to] from the chord points[from]→points[to], mm.

@@ -4,16 +4,21 @@ public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer, Un
     public static let summary = "One finger draws a checkmark: down to a turn, then a longer leg up-right; told from a v by a score."
 
     public let rules: CheckmarkRules
-    public private(set) var analysis: CheckmarkAnalysis?
+    /// The last stroke's analysis with every measure (until `reset`, so a trace can show it),
+    /// measured again when asked: deciding stops at the first gate that fails.
+    public var analysis: CheckmarkAnalysis? {
+        decided ? CheckmarkAnalysis.analyze(resampled, rules: rules) : nil
+    }
+    private var decided = false
 
     public init(rules: CheckmarkRules, context: RecognizerContext) {
         self.rules = rules
-        super.init(regions: context.regions, samples: 48)
+        super.init(context: context, samples: 48)
     }
 
     override func lifted(time: Double, events: inout [GestureEvent]) {
-        let a = CheckmarkAnalysis.analyze(resampled, rules: rules)
-        analysis = a
+        let a = CheckmarkAnalysis.analyze(resampled, rules: rules, complete: false)
+        decided = true
         guard a.isRecognized else {
             state = .failed
             return
@@ -23,5 +28,5 @@ public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer, Un
         events.append(event(.checkmark, time: time, centerMM: a.turn))
     }
 
-    override func clear() { analysis = nil }
+    override func clear() { decided = false }
 }

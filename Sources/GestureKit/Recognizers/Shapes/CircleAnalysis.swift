@@ -161,6 +161,27 @@ public struct CircleAnalysis: Sendable {
         return done()
     }
 
+    /// True when a stroke whose raw path has this box and length cannot pass the rules once
+    /// resampled to `n` points, whatever its shape: a cheap test at lift, before any resampling or
+    /// fit. Two rules bound the box of the resampled points (sides W ≤ H here, r the fitted radius):
+    /// - the box cover: the box covers more than 1 − tol of the fitted circle's 2r × 2r box, so
+    ///   W > 2r(1 − tol), and r ≥ the minimum radius;
+    /// - the radial error: its RMS over n points is at most tol·r, so no point lies farther than
+    ///   r(1 + tol·√n) from the centre, and H ≤ 2r(1 + tol·√n) < W(1 + tol·√n)/(1 − tol).
+    /// The resampled points lie on the path, each raw point within a step (length/(n − 1)) of one
+    /// (two at the end, where rounding may repeat the last point): their box is inside the raw box
+    /// and at most two steps shorter at each end. A straight swipe fails the second bound by far.
+    public static func rulesOut(box: Rect, lengthMM: Double, samples n: Int, rules: CircleRules) -> Bool {
+        guard !box.isEmpty, n >= 8 else { return true }
+        let tol = rules.tolerance
+        let short = min(box.width, box.height), long = max(box.width, box.height)
+        let slack = 1 + 1e-9  // rounding in the measures the rules compare
+        if short * slack <= 2 * rules.minRadiusMM * (1 - tol) { return true }
+        let step = lengthMM / Double(n - 1)
+        let spread = (1 + tol * Double(n).squareRoot()) / (1 - tol)
+        return long - 4 * step > spread * short * slack
+    }
+
     /// Angle swept around the centre, step by step; steps against the overall direction are
     /// added up as backtracking.
     private mutating func measureSweep(_ points: [Point], center c: Point) {

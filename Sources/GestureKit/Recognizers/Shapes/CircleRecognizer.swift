@@ -11,17 +11,24 @@ public final class CircleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         decided ? CircleAnalysis.analyze(resampled, rules: rules) : nil
     }
     private var decided = false
+    /// Points the stroke is resampled to: enough for three turns at ~11° a step.
+    static let samples = 96
     private var scratch = TurningScratch()
 
     public init(rules: CircleRules, context: RecognizerContext) {
         self.rules = rules
-        // Enough points for three turns at ~11° a step.
-        super.init(regions: context.regions, samples: 96)
+        super.init(context: context, samples: Self.samples)
     }
 
     override func lifted(time: Double, events: inout [GestureEvent]) {
-        let a = CircleAnalysis.analyze(resampled, rules: rules, scratch: &scratch, complete: false)
         decided = true
+        let stroke = self.stroke
+        if CircleAnalysis.rulesOut(box: stroke.boxMM, lengthMM: stroke.lengthMM, samples: Self.samples, rules: rules) {
+            assert(analysis?.isRecognized != true, "the circle's bound ruled out a circle")
+            state = .failed
+            return
+        }
+        let a = CircleAnalysis.analyze(resampled, rules: rules, scratch: &scratch, complete: false)
         guard a.isRecognized, let fit = a.fit else {
             state = .failed
             return

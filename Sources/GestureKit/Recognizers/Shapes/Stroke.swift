@@ -1,53 +1,47 @@
-/// The path of one finger, as a shape recognizer sees it: millimetres (for geometry), normalized
-/// positions (for regions and the reported centre) and times, in contiguous reusable arrays.
+/// The path of one finger, as a shape recognizer sees it: millimetres (for geometry) and
+/// normalized positions (for regions and the reported centre), in contiguous reusable arrays.
 ///
-/// A recognizer keeps one Stroke for its whole life and clears it with `removeAll()`, which keeps
-/// the capacity: after the first few gestures, appending allocates nothing.
+/// A Stroke is kept for the life of its owner and cleared with `removeAll()`, which keeps the
+/// capacity: after the first few gestures, appending allocates nothing. Its length and box grow
+/// with each sample, so reading them at lift costs nothing.
 public struct Stroke: Sendable {
     public private(set) var mm: [Point] = []
     public private(set) var positions: [Point] = []
-    public private(set) var times: [Double] = []
+    /// Length of the path in millimetres: the segments added up in order, as they came.
+    public private(set) var lengthMM = 0.0
+    /// Bounding box in millimetres.
+    public private(set) var boxMM = Rect.empty
 
     public init(capacity: Int = 512) {
         mm.reserveCapacity(capacity)
         positions.reserveCapacity(capacity)
-        times.reserveCapacity(capacity)
     }
 
     @inlinable public var count: Int { mm.count }
     @inlinable public var isEmpty: Bool { mm.isEmpty }
 
     /// Appends a sample. Samples that repeat the previous millimetre position add nothing
-    /// to the shape and are skipped (a finger at rest reports the same point over and over).
-    public mutating func append(mm p: Point, position: Point, time: Double) {
+    /// to the shape and are skipped (a finger at rest reports the same point over and over;
+    /// the shape recognizers sharing a stroke each offer the same sample: SharedStroke).
+    @inline(__always)
+    public mutating func append(mm p: Point, position: Point) {
         if let last = mm.last, last == p { return }
+        add(p, position)
+    }
+
+    @inline(never)
+    private mutating func add(_ p: Point, _ position: Point) {
+        if let last = mm.last { lengthMM += last.distance(to: p) }
+        boxMM.include(p)
         mm.append(p)
         positions.append(position)
-        times.append(time)
     }
 
     public mutating func removeAll() {
         mm.removeAll(keepingCapacity: true)
         positions.removeAll(keepingCapacity: true)
-        times.removeAll(keepingCapacity: true)
-    }
-
-    /// Length of the path in millimetres.
-    public var lengthMM: Double {
-        var total = 0.0
-        var i = 1
-        while i < mm.count {
-            total += mm[i - 1].distance(to: mm[i])
-            i += 1
-        }
-        return total
-    }
-
-    /// Bounding box in millimetres.
-    public var boxMM: Rect {
-        var r = Rect.empty
-        for p in mm { r.include(p) }
-        return r
+        lengthMM = 0
+        boxMM = .empty
     }
 
     /// Resamples the millimetre path into `count` points evenly spaced along its length (the first

@@ -1,26 +1,56 @@
 /// What the one-finger shapes (circle, checkmark, tickle, taught shapes) share: they follow one
-/// finger into a `Stroke` (SingleFinger's rules), fail on a second finger, end `cancelled` when
+/// finger into a stroke (SingleFinger's rules), fail on a second finger, end `cancelled` when
 /// the touches are, and decide when the finger lifts (`lifted`) or, for a shape that can tell
 /// while the finger is down, as it moves (`moved`). They have no timers
 /// (`UntimedRecognizer`).
+///
+/// The stroke is the arena's SharedStroke (RecognizerContext): the shape recognizers following
+/// the same finger read one stroke, built once per frame.
 public class StrokeRecognizer {
     public internal(set) var state = RecognizerState.possible
     public let regions: [Region]
-    /// The finger's path (kept until `reset`, so a trace can show it).
-    public private(set) var stroke = Stroke()
-    /// The stroke resampled to `samples` evenly spaced points at lift, for shapes decided from
-    /// the whole path (none for tickle).
-    public private(set) var resampled: [Point] = []
+    /// The finger's path (until `reset`, so a trace can show it).
+    public var stroke: Stroke { following ? path.stroke : Stroke(capacity: 0) }
+    /// The stroke resampled to `samples` evenly spaced points, for shapes decided from the whole
+    /// path (none for tickle): measured when first asked after the finger lifted (a shape that a
+    /// cheaper bound rules out never asks), empty before.
+    public var resampled: [Point] {
+        guard hasLifted, samples > 0 else { return [] }
+        if !isResampled {
+            path.stroke.resample(count: samples, into: &resampledPoints)
+            isResampled = true
+        }
+        return resampledPoints
+    }
+    /// The stroke's last sample, the one `moved` tells of.
+    var lastSample: (mm: Point, position: Point) { path.last }
     private let samples: Int
+    private var resampledPoints: [Point] = []
+    private var isResampled = false
+    private var hasLifted = false
+    /// The context's stroke, and the one followed: the context's, or one of this recognizer's
+    /// own when others follow another finger (SharedStroke.join).
+    private let shared: SharedStroke
+    private var path: SharedStroke
+    private var following = false
+    private let decidesWhileDown: Bool
+    /// Samples of the stroke this recognizer has been told of (`moved`).
+    private var seen = 0
     var finger = SingleFinger()
+    /// The surface of the frame the finger lifted in (StrokeRecognizer.event's fallback).
+    private var surface = Surface(widthMM: 1, heightMM: 1, isDirect: true)
 
-    init(regions: [Region], samples: Int = 0) {
-        self.regions = regions
+    /// `decidesWhileDown`: the shape is told of every move (`moved`); others only of the lift.
+    init(context: RecognizerContext, samples: Int = 0, decidesWhileDown: Bool = false) {
+        self.decidesWhileDown = decidesWhileDown
+        regions = context.regions
+        shared = context.stroke
+        path = context.stroke
         self.samples = samples
-        resampled.reserveCapacity(samples)
+        resampledPoints.reserveCapacity(samples)
     }
 
-    /// The finger moved and its sample was added to `stroke`: decide early, or leave `state`.
+    /// The finger moved to a new point (the stroke's last): decide early, or leave `state`.
     func moved(time: Double, events: inout [GestureEvent]) {}
     /// The finger lifted: set `state` to `recognized` (and report) or `failed`.
     func lifted(time: Double, events: inout [GestureEvent]) { state = .failed }
@@ -29,16 +59,53 @@ public class StrokeRecognizer {
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        let before = stroke.count
-        switch finger.step(frame, into: &stroke) {
-        case .idle: break
-        case .moved: if stroke.count > before { moved(time: frame.time, events: &events) }
-        case .secondFinger: state = .failed
-        case .cancelled: state = .cancelled
-        case .lifted:
-            if samples > 0 { stroke.resample(count: samples, into: &resampled) }
-            lifted(time: frame.time, events: &events)
+        if finger.movesAlone(frame) {
+            path.offer(mm: frame.contacts[0].mm, position: frame.contacts[0].position)
+            if decidesWhileDown { tellMove(time: frame.time, events: &events) }
+        } else {
+            step(frame, events: &events)
         }
+    }
+
+    /// Any frame but the usual one (SingleFinger.movesAlone): kept out of `handle`, which then
+    /// costs a few instructions for a frame that only moves the finger.
+    @inline(never)
+    private func step(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        switch finger.step(frame) {
+        case .idle:
+            return
+        case .began(let k):
+            let c = frame.contacts[k]
+            if !path.join(c.id, mm: c.mm, position: c.position) {
+                path = SharedStroke()
+                _ = path.join(c.id, mm: c.mm, position: c.position)
+            }
+            following = true
+        case .moved(let k):
+            path.offer(mm: frame.contacts[k].mm, position: frame.contacts[k].position)
+        case .lifted(let k):
+            path.offer(mm: frame.contacts[k].mm, position: frame.contacts[k].position)
+            hasLifted = true
+            surface = frame.surface
+            lifted(time: frame.time, events: &events)
+            return
+        case .secondFinger:
+            state = .failed
+            return
+        case .cancelled:
+            state = .cancelled
+            return
+        }
+        if decidesWhileDown { tellMove(time: frame.time, events: &events) }
+    }
+
+    /// Calls `moved` when the stroke has a point this recognizer has not been told of.
+    @inline(__always)
+    private func tellMove(time: Double, events: inout [GestureEvent]) {
+        let count = path.stroke.count
+        guard count > seen else { return }
+        seen = count
+        moved(time: time, events: &events)
     }
 
     public func cancel(time: Double, events: inout [GestureEvent]) {
@@ -47,8 +114,15 @@ public class StrokeRecognizer {
 
     public func reset() {
         state = .possible
-        stroke.removeAll()
-        resampled.removeAll(keepingCapacity: true)
+        if following {
+            path.leave()
+            following = false
+        }
+        path = shared
+        seen = 0
+        hasLifted = false
+        isResampled = false
+        resampledPoints.removeAll(keepingCapacity: true)
         finger.reset()
         clear()
     }
@@ -56,7 +130,8 @@ public class StrokeRecognizer {
     /// A recognized event of this shape centred at `centerMM`, in the region containing it
     /// (`enclosing`: in the smallest region the closed stroke winds around instead).
     func event(_ kind: GestureKind, time: Double, centerMM: Point, enclosing: Bool = false) -> GestureEvent {
-        let center = StrokeGeometry.position(of: centerMM, stroke: stroke, fallback: finger.surface.normalized(centerMM))
+        let stroke = path.stroke
+        let center = StrokeGeometry.position(of: centerMM, stroke: stroke, fallback: surface.normalized(centerMM))
         let region = enclosing ? StrokeGeometry.enclosedRegion(by: stroke.positions, in: regions)
                                : StrokeGeometry.region(containing: center, in: regions)
         return GestureEvent(kind: kind, phase: .recognized, time: time, fingers: 1, center: center,
@@ -65,34 +140,38 @@ public class StrokeRecognizer {
 }
 
 /// Follows the one finger a shape gesture is drawn with, frame by frame, and says what happened
-/// to it: the first finger down starts the
-/// stroke; a second finger fails the gesture; a cancelled contact (palm, resync, unplug)
-/// cancels it; the finger lifting ends the stroke.
+/// to it: the first finger down starts the stroke; a second finger fails the gesture; a
+/// cancelled contact (palm, resync, unplug) cancels it; the finger lifting ends the stroke.
 struct SingleFinger {
-    enum Step {
+    enum Step: Equatable {
         /// Nothing for this recognizer in the frame (no contact yet, or the gesture is over).
         case idle
-        /// The finger is down (or just touched down); its sample was appended to the stroke.
-        case moved
-        /// The finger lifted; its last sample was appended.
-        case lifted
+        /// The finger (the frame's contact at this index) touched down: its sample starts the stroke.
+        case began(Int)
+        /// The finger is down; its sample is the stroke's next.
+        case moved(Int)
+        /// The finger lifted; its sample is the stroke's last.
+        case lifted(Int)
         /// More than one finger: not a one-finger shape.
         case secondFinger
         case cancelled
     }
 
     private(set) var contactID: Int32?
-    /// Frame data a recognizer may need at the end (never the frame itself).
-    private(set) var lastTime = 0.0
-    private(set) var surface = Surface(widthMM: 1, heightMM: 1, isDirect: true)
 
     mutating func reset() { contactID = nil }
 
-    mutating func step(_ frame: TouchFrame, into stroke: inout Stroke) -> Step {
-        lastTime = frame.time
-        surface = frame.surface
-        // One pass, by index (a contact is read field by field, not copied whole).
+    /// The usual frame: the followed finger alone, still down — `step` would say `.moved(0)`.
+    @inline(__always)
+    func movesAlone(_ frame: TouchFrame) -> Bool {
+        guard let id = contactID, frame.contacts.count == 1 else { return false }
+        let c = frame.contacts[0]
+        return c.id == id && (c.phase == .moved || c.phase == .stationary)
+    }
+
+    mutating func step(_ frame: TouchFrame) -> Step {
         let contacts = frame.contacts
+        // One pass, by index (a contact is read field by field, not copied whole).
         var tracked = -1
         var others = 0
         for k in contacts.indices {
@@ -112,18 +191,15 @@ struct SingleFinger {
                 contactID = contacts[k].id
                 tracked = k
             }
-            guard tracked >= 0 else { return .idle }
-            stroke.append(mm: contacts[tracked].mm, position: contacts[tracked].position, time: frame.time)
-            return .moved
+            return tracked >= 0 ? .began(tracked) : .idle
         }
         if others > 0 { return .secondFinger }
         // Vanished without an end: the tracker lost it, which is no deliberate lift.
         guard tracked >= 0 else { return .cancelled }
-        stroke.append(mm: contacts[tracked].mm, position: contacts[tracked].position, time: frame.time)
         switch contacts[tracked].phase {
-        case .ended: return .lifted
+        case .ended: return .lifted(tracked)
         case .cancelled: return .cancelled
-        case .began, .moved, .stationary: return .moved
+        case .began, .moved, .stationary: return .moved(tracked)
         }
     }
 }

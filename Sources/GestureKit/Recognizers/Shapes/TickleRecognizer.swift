@@ -114,6 +114,7 @@ public struct TickleAnalysis: Sendable {
 
     /// Feeds one position (mm) at `time` (s). Returns true when this sample completed a counted
     /// reversal.
+    @inline(__always)
     public mutating func add(_ p: Point, time: Double, rules: TickleRules) -> Bool {
         guard started else {
             started = true
@@ -202,16 +203,15 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
 
     public init(rules: TickleRules, context: RecognizerContext) {
         self.rules = rules
-        super.init(regions: context.regions)
+        super.init(context: context, decidesWhileDown: true)
     }
 
     override func moved(time: Double, events: inout [GestureEvent]) {
-        let last = stroke.count - 1
-        guard analysis.add(stroke.mm[last], time: time, rules: rules), analysis.count >= rules.reversals else { return }
+        let (mm, pos) = lastSample
+        guard analysis.add(mm, time: time, rules: rules), analysis.count >= rules.reversals else { return }
         state = .recognized
-        let pos = stroke.positions[last]
         var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: pos,
-                             centerMM: stroke.mm[last], region: StrokeGeometry.region(containing: pos, in: regions)?.name)
+                             centerMM: mm, region: StrokeGeometry.region(containing: pos, in: regions)?.name)
         e.reversals = analysis.count
         events.append(e)
     }

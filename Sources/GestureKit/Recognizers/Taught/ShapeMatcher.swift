@@ -86,7 +86,7 @@ public struct ShapeMatcher: Sendable {
     static func resampled(_ points: [Point]) -> [Point] {
         guard points.count != ShapeExample.pointCount else { return points }
         var s = Stroke(capacity: points.count)
-        for p in points { s.append(mm: p, position: p, time: 0) }
+        for p in points { s.append(mm: p, position: p) }
         var out: [Point] = []
         s.resample(count: ShapeExample.pointCount, into: &out)
         return out

@@ -27,7 +27,7 @@ public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer, Untime
     public init(rules: ShapeRules, context: RecognizerContext) {
         self.rules = rules
         matcher = ShapeMatcher(shapes: context.shapes)
-        super.init(regions: context.regions, samples: ShapeExample.pointCount)
+        super.init(context: context, samples: ShapeExample.pointCount)
     }
 
     override public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {

@@ -31,11 +31,13 @@ public final class StrokeCollector {
     public func handle(_ frame: TouchFrame) -> Verdict? {
         if !frame.contacts.isEmpty { inSequence = true }
         if outcome == nil {
-            switch finger.step(frame, into: &stroke) {
-            case .idle, .moved: break
+            switch finger.step(frame) {
+            case .idle: break
+            case .began(let k), .moved(let k): stroke.append(mm: frame.contacts[k].mm, position: frame.contacts[k].position)
             case .secondFinger: outcome = .secondFinger
             case .cancelled: outcome = .cancelled
-            case .lifted:
+            case .lifted(let k):
+                stroke.append(mm: frame.contacts[k].mm, position: frame.contacts[k].position)
                 let box = stroke.boxMM
                 let size = box.isEmpty ? 0 : max(box.width, box.height)
                 outcome = size >= minSizeMM ? .stroke(stroke) : .tooSmall(size)
