@@ -177,6 +177,20 @@ public struct CheckmarkAnalysis: Sendable {
         return done()
     }
 
+    /// True when no resampling of `stroke` can pass the second leg's gates: a cheap test at lift,
+    /// before any resampling. The second leg runs from the turn t, a point of the path, to the
+    /// path's end e, at least `minSecondMM` long, rising at −90°…−10° (up and right, y down). Then
+    /// f(t) = t.y − e.y − tan 9° · (e.x − t.x) ≥ |e − t| · sin 1° / cos 9° > 0.0176 · minSecondMM
+    /// (9° rather than 10°: a turn right at the gate is still clear of the bound, whatever the
+    /// rounding). f is linear and t lies on a segment of the path, so some sample reaches that
+    /// too. A straight swipe has none: no point far to the left of its end is lower by much.
+    public static func rulesOut(_ stroke: Stroke, rules: CheckmarkRules) -> Bool {
+        guard let e = stroke.mm.last else { return true }
+        let tan9 = 0.15838444032453627, least = 0.0176 * rules.minSecondMM
+        for p in stroke.mm where p.y - e.y - tan9 * (e.x - p.x) >= least { return false }
+        return true
+    }
+
     /// Largest distance of points[from...to] from the chord points[from]→points[to], mm.
     static func bow(_ points: [Point], _ from: Int, _ to: Int) -> Double {
         let a = points[from], b = points[to]

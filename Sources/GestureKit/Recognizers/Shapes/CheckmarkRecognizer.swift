@@ -17,8 +17,13 @@ public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer, Un
     }
 
     override func lifted(time: Double, events: inout [GestureEvent]) {
-        let a = CheckmarkAnalysis.analyze(resampled, rules: rules, complete: false)
         decided = true
+        if CheckmarkAnalysis.rulesOut(stroke, rules: rules) {
+            assert(analysis?.isRecognized != true, "the checkmark's bound ruled out a check")
+            state = .failed
+            return
+        }
+        let a = CheckmarkAnalysis.analyze(resampled, rules: rules, complete: false)
         guard a.isRecognized else {
             state = .failed
             return
