@@ -185,9 +185,9 @@ public struct CheckmarkAnalysis: Sendable {
     /// rounding). f is linear and t lies on a segment of the path, so some sample reaches that
     /// too. A straight swipe has none: no point far to the left of its end is lower by much.
     public static func rulesOut(_ stroke: Stroke, rules: CheckmarkRules) -> Bool {
-        guard let e = stroke.mm.last else { return true }
+        guard let e = stroke.samples.last?.mm else { return true }
         let tan9 = 0.15838444032453627, least = 0.0176 * rules.minSecondMM
-        for p in stroke.mm where p.y - e.y - tan9 * (e.x - p.x) >= least { return false }
+        for s in stroke.samples where s.mm.y - e.y - tan9 * (e.x - s.mm.x) >= least { return false }
         return true
     }
 

@@ -24,7 +24,7 @@ public final class SharedStroke {
             contactID = id
             stroke.append(mm: mm, position: position)
         } else {
-            guard id == contactID, stroke.count == 1, stroke.mm[0] == mm, stroke.positions[0] == position else {
+            guard id == contactID, stroke.count == 1, stroke.samples[0] == Stroke.Sample(mm: mm, position: position) else {
                 return false
             }
         }
@@ -37,10 +37,7 @@ public final class SharedStroke {
     func offer(mm: Point, position: Point) { stroke.append(mm: mm, position: position) }
 
     /// The last sample.
-    var last: (mm: Point, position: Point) {
-        let k = stroke.count - 1
-        return (stroke.mm[k], stroke.positions[k])
-    }
+    var last: Stroke.Sample { stroke.samples[stroke.count - 1] }
 
     /// A reader is done with the stroke (it was reset).
     func leave() { readers -= 1 }

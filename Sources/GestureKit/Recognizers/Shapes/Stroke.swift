@@ -1,45 +1,51 @@
 /// The path of one finger, as a shape recognizer sees it: millimetres (for geometry) and
-/// normalized positions (for regions and the reported centre), in contiguous reusable arrays.
+/// normalized positions (for regions and the reported centre), in one contiguous reusable array.
 ///
 /// A Stroke is kept for the life of its owner and cleared with `removeAll()`, which keeps the
 /// capacity: after the first few gestures, appending allocates nothing. Its length and box grow
 /// with each sample, so reading them at lift costs nothing.
 public struct Stroke: Sendable {
-    public private(set) var mm: [Point] = []
-    public private(set) var positions: [Point] = []
+    /// Where the finger was, in millimetres and in normalized screen coordinates. One array of
+    /// both rather than two: a sample is appended with one uniqueness check.
+    public struct Sample: Sendable, Equatable {
+        public var mm: Point
+        public var position: Point
+    }
+
+    public private(set) var samples: [Sample] = []
     /// Length of the path in millimetres: the segments added up in order, as they came.
     public private(set) var lengthMM = 0.0
     /// Bounding box in millimetres.
     public private(set) var boxMM = Rect.empty
 
     public init(capacity: Int = 512) {
-        mm.reserveCapacity(capacity)
-        positions.reserveCapacity(capacity)
+        samples.reserveCapacity(capacity)
     }
 
-    @inlinable public var count: Int { mm.count }
-    @inlinable public var isEmpty: Bool { mm.isEmpty }
+    @inlinable public var count: Int { samples.count }
+    @inlinable public var isEmpty: Bool { samples.isEmpty }
+    /// The millimetre path and the normalized one, read in place.
+    public var mm: LazyMapCollection<[Sample], Point> { samples.lazy.map { $0.mm } }
+    public var positions: LazyMapCollection<[Sample], Point> { samples.lazy.map { $0.position } }
 
     /// Appends a sample. Samples that repeat the previous millimetre position add nothing
     /// to the shape and are skipped (a finger at rest reports the same point over and over;
     /// the shape recognizers sharing a stroke each offer the same sample: SharedStroke).
     @inline(__always)
     public mutating func append(mm p: Point, position: Point) {
-        if let last = mm.last, last == p { return }
+        if let last = samples.last, last.mm == p { return }
         add(p, position)
     }
 
     @inline(never)
     private mutating func add(_ p: Point, _ position: Point) {
-        if let last = mm.last { lengthMM += last.distance(to: p) }
+        if let last = samples.last { lengthMM += last.mm.distance(to: p) }
         boxMM.include(p)
-        mm.append(p)
-        positions.append(position)
+        samples.append(Sample(mm: p, position: position))
     }
 
     public mutating func removeAll() {
-        mm.removeAll(keepingCapacity: true)
-        positions.removeAll(keepingCapacity: true)
+        samples.removeAll(keepingCapacity: true)
         lengthMM = 0
         boxMM = .empty
     }
@@ -52,9 +58,9 @@ public struct Stroke: Sendable {
     /// Evenly spaced points weight the shape by its length instead.
     public func resample(count: Int, into out: inout [Point]) {
         out.removeAll(keepingCapacity: true)
-        guard count >= 2, let first = mm.first else { return }
+        guard count >= 2, let first = samples.first?.mm else { return }
         let length = lengthMM
-        guard length > 0, mm.count >= 2 else {
+        guard length > 0, samples.count >= 2 else {
             out.append(first)
             return
         }
@@ -63,8 +69,8 @@ public struct Stroke: Sendable {
         var prev = first
         var carried = 0.0  // distance covered since the last emitted point
         var i = 1
-        while i < mm.count, out.count < count - 1 {
-            let next = mm[i]
+        while i < samples.count, out.count < count - 1 {
+            let next = samples[i].mm
             let seg = prev.distance(to: next)
             if carried + seg >= step, seg > 0 {
                 let t = (step - carried) / seg
@@ -79,7 +85,8 @@ public struct Stroke: Sendable {
             }
         }
         // Rounding can leave the last point or two unemitted; the end of the path closes it.
-        while out.count < count - 1 { out.append(mm[mm.count - 1]) }
-        out.append(mm[mm.count - 1])
+        let end = samples[samples.count - 1].mm
+        while out.count < count - 1 { out.append(end) }
+        out.append(end)
     }
 }

@@ -13,14 +13,15 @@ public enum StrokeGeometry {
         guard n >= 3 else { return fallback }
         // Centre the inputs for numerical stability.
         var mx = 0.0, my = 0.0
-        for q in stroke.mm { mx += q.x; my += q.y }
+        let samples = stroke.samples
+        for s in samples { mx += s.mm.x; my += s.mm.y }
         mx /= Double(n); my /= Double(n)
         var sxx = 0.0, sxy = 0.0, syy = 0.0
         var su = Point.zero, sxu = Point.zero, syu = Point.zero
         var i = 0
         while i < n {
-            let x = stroke.mm[i].x - mx, y = stroke.mm[i].y - my
-            let u = stroke.positions[i]
+            let x = samples[i].mm.x - mx, y = samples[i].mm.y - my
+            let u = samples[i].position
             sxx += x * x; sxy += x * y; syy += y * y
             su += u; sxu += u * x; syu += u * y
             i += 1
@@ -37,13 +38,15 @@ public enum StrokeGeometry {
 
     /// Winding number of the path (closed by joining its end to its start) around `p`:
     /// nonzero when the path encloses `p`.
-    public static func winding(of p: Point, around path: [Point]) -> Int {
+    public static func winding<Path: RandomAccessCollection<Point>>(of p: Point, around path: Path) -> Int
+    where Path.Index == Int {
         guard path.count >= 3 else { return 0 }
         var w = 0
         var i = 0
+        let start = path.startIndex
         while i < path.count {
-            let a = path[i]
-            let b = path[(i + 1) % path.count]
+            let a = path[start + i]
+            let b = path[start + (i + 1) % path.count]
             if a.y <= p.y {
                 if b.y > p.y && (b - a).cross(p - a) > 0 { w += 1 }
             } else if b.y <= p.y && (b - a).cross(p - a) < 0 {
@@ -62,7 +65,8 @@ public enum StrokeGeometry {
     /// The region a closed path encloses: of the regions whose centre the path winds around,
     /// the smallest by area (a circle around a logo inside a larger panel names the logo).
     /// Positions and regions are in normalized screen coordinates.
-    public static func enclosedRegion(by path: [Point], in regions: [Region]) -> Region? {
+    public static func enclosedRegion<Path: RandomAccessCollection<Point>>(by path: Path, in regions: [Region]) -> Region?
+    where Path.Index == Int {
         var best: Region?
         var bestArea = Double.infinity
         for region in regions where winding(of: region.rect.center, around: path) != 0 {

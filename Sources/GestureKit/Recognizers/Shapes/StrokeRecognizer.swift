@@ -23,7 +23,7 @@ public class StrokeRecognizer {
         return resampledPoints
     }
     /// The stroke's last sample, the one `moved` tells of.
-    var lastSample: (mm: Point, position: Point) { path.last }
+    var lastSample: Stroke.Sample { path.last }
     private let samples: Int
     private var resampledPoints: [Point] = []
     private var isResampled = false

@@ -207,7 +207,8 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
     }
 
     override func moved(time: Double, events: inout [GestureEvent]) {
-        let (mm, pos) = lastSample
+        let sample = lastSample
+        let mm = sample.mm, pos = sample.position
         guard analysis.add(mm, time: time, rules: rules), analysis.count >= rules.reversals else { return }
         state = .recognized
         var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: pos,
