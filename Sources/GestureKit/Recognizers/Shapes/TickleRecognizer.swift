@@ -139,7 +139,14 @@ public struct TickleAnalysis: Sendable {
             return false
         }
         guard (extreme.x - p.x) * direction >= rules.hysteresisMM else { return false }
-        // The finger turned back at `extreme`: judge the leg legStart → extreme.
+        return turn(to: p, time: time, rules: rules)
+    }
+
+    /// The finger turned back at `extreme` and is now at `p`: judges the leg legStart → extreme
+    /// and starts the next (out of `add`, which is inlined into the recognizer: most samples
+    /// do not turn).
+    @inline(never)
+    private mutating func turn(to p: Point, time: Double, rules: TickleRules) -> Bool {
         let verdict = judgeLeg(rules: rules)
         let travel = abs(extreme.x - legStart.x)
         let rise = max(legMaxY, legStart.y) - min(legMinY, legStart.y)
@@ -207,12 +214,16 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
     }
 
     override func moved(time: Double, events: inout [GestureEvent]) {
-        let sample = lastSample
-        let mm = sample.mm, pos = sample.position
-        guard analysis.add(mm, time: time, rules: rules), analysis.count >= rules.reversals else { return }
+        guard analysis.add(lastSample.mm, time: time, rules: rules), analysis.count >= rules.reversals else { return }
+        recognize(time: time, events: &events)
+    }
+
+    @inline(never)
+    private func recognize(time: Double, events: inout [GestureEvent]) {
         state = .recognized
-        var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: pos,
-                             centerMM: mm, region: StrokeGeometry.region(containing: pos, in: regions)?.name)
+        let sample = lastSample
+        var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: sample.position,
+                             centerMM: sample.mm, region: StrokeGeometry.region(containing: sample.position, in: regions)?.name)
         e.reversals = analysis.count
         events.append(e)
     }
