@@ -110,15 +110,10 @@ public struct CheckmarkAnalysis: Sendable {
     public static func analyze(_ points: [Point], rules: CheckmarkRules, complete: Bool = true) -> CheckmarkAnalysis {
         var a = CheckmarkAnalysis()
         guard points.count >= 8 else { return a }
-        // The gates in order; the first that fails is the verdict. Each is tried once its measure
-        // is known; without `complete`, a failure ends the analysis.
-        var verdict: CheckmarkVerdict?
-        func gate(_ failed: Bool, _ v: CheckmarkVerdict) -> Bool {
-            if verdict == nil && failed { verdict = v }
-            return verdict != nil && !complete
-        }
+        var order = FirstFailedRule<CheckmarkVerdict>(complete: complete)
+        func gate(_ failed: Bool, _ v: CheckmarkVerdict) -> Bool { order.check(failed, v) }
         func done() -> CheckmarkAnalysis {
-            a.verdict = verdict ?? .recognized
+            a.verdict = order.verdict ?? .recognized
             return a
         }
         var turnIndex = 0
@@ -165,7 +160,7 @@ public struct CheckmarkAnalysis: Sendable {
 
         a.firstBow = bow(points, startIndex, turnIndex) / max(a.firstMM, rules.hysteresisMM)
         a.secondBow = bow(points, turnIndex, points.count - 1) / max(a.secondMM, rules.hysteresisMM)
-        if gate(a.firstBow > rules.maxFirstBow || a.secondBow > rules.maxBow, .bowed) || verdict != nil { return done() }
+        if gate(a.firstBow > rules.maxFirstBow || a.secondBow > rules.maxBow, .bowed) || order.verdict != nil { return done() }
 
         a.features.legRatio = ShapeMath.log(a.secondMM / a.firstMM)
         a.features.turnPosition = maxX > minX ? (a.turn.x - minX) / (maxX - minX) : 0
@@ -173,7 +168,7 @@ public struct CheckmarkAnalysis: Sendable {
         a.features.rise = (a.start.y - a.end.y) / a.secondMM
         let score = rules.model.score(a.features)
         a.score = score
-        if score < rules.minScore { verdict = .score }
+        _ = gate(score < rules.minScore, .score)
         return done()
     }
 

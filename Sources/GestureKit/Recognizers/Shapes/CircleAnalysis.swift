@@ -116,15 +116,10 @@ public struct CircleAnalysis: Sendable {
         let c = fit.center
         let r = fit.radius
         let tol = rules.tolerance
-        // The rules in order; the first that fails is the verdict. Each is tried once its measure
-        // is known; without `complete`, a failure ends the analysis.
-        var verdict: CircleVerdict?
-        func rule(_ failed: Bool, _ v: CircleVerdict) -> Bool {
-            if verdict == nil && failed { verdict = v }
-            return verdict != nil && !complete
-        }
+        var order = FirstFailedRule<CircleVerdict>(complete: complete)
+        func rule(_ failed: Bool, _ v: CircleVerdict) -> Bool { order.check(failed, v) }
         func done() -> CircleAnalysis {
-            a.verdict = verdict ?? .recognized
+            a.verdict = order.verdict ?? .recognized
             return a
         }
         if rule(r < rules.minRadiusMM, .tooSmall) || rule(r > rules.maxRadiusMM, .tooLarge) { return done() }
