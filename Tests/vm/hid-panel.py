@@ -185,11 +185,17 @@ class Layout:
     hidtools' create_report fills a report from field values too, but takes about a
     millisecond per report on the host, tens of milliseconds in the emulated VM: slower than
     the panel's scan rate. This packs the same fields as plain bit fields. A contact is one
-    run of collections (below); Contact Count and Scan Time are the report's own; a contact's fields not named here are sent as 0."""
+    run of collections (below); Contact Count and Scan Time are the report's own; a contact's
+    fields not named in CONTACT_USAGES are sent as 0 (and not packed at all). Only the contacts
+    present are packed: with ten to a report, packing every field of the empty ones took 0.2 ms
+    a scan on the host, half the emulated VM's time per scan for a 4-finger swipe."""
+    CONTACT_USAGES = ("Contact Id", "X", "Y", "Tip Switch", "In Range", "Confidence", "Data Valid")
+
     def __init__(self, report):
         self.size = report.size
         self.report_id = report.report_ID if report.numbered else None
-        self.fields = []  # (contact index or None, usage name, start bit, size, count)
+        self.report_fields = []   # (usage name, start bit, size, count) of the report's own fields
+        self.contact_fields = []  # per contact: [(usage name, start bit, mask, size, count)]
         # A field starts the next contact when its collection differs from the previous
         # field's and its usage was already seen in this contact (fingers are collections of
         # the same usages; X and Y may sit in a physical collection of their own).
@@ -199,25 +205,29 @@ class Layout:
                 k, seen = k + 1, set()
             previous = f.collection
             seen.add(f.usage_name)
-            if not f.is_const:
-                global_field = f.usage_name in ("Contact Count", "Scan Time")
-                self.fields.append((None if global_field else k, f.usage_name, f.start, f.size, f.count))
+            if f.is_const:
+                continue
+            if f.usage_name in ("Contact Count", "Scan Time"):
+                self.report_fields.append((f.usage_name, f.start, f.size, f.count))
+            elif f.usage_name in self.CONTACT_USAGES:
+                while len(self.contact_fields) <= k:
+                    self.contact_fields.append([])
+                self.contact_fields[k].append((f.usage_name, f.start, (1 << f.size) - 1, f.size, f.count))
 
     def pack(self, touches, count, scantime, valid_is_inrange):
         bits = 0
-        for k, usage, start, size, n in self.fields:
-            if k is None:
-                v = count if usage == "Contact Count" else scantime if usage == "Scan Time" else 0
-            elif k >= len(touches):
-                continue
-            else:
-                t = touches[k]
-                v = {"Contact Id": t["id"], "X": t["x"], "Y": t["y"], "Tip Switch": t["down"],
-                     "In Range": t["down"] or (valid_is_inrange and "empty" not in t), "Confidence": 1,
-                     "Data Valid": 1}.get(usage, 0)
-            mask = (1 << size) - 1
+        for usage, start, size, n in self.report_fields:
+            v = (count if usage == "Contact Count" else scantime) & ((1 << size) - 1)
             for i in range(n):
-                bits |= (int(v) & mask) << (start + i * size)
+                bits |= v << (start + i * size)
+        for t, fields in zip(touches, self.contact_fields):
+            v = {"Contact Id": t["id"], "X": t["x"], "Y": t["y"], "Tip Switch": t["down"],
+                 "In Range": t["down"] or (valid_is_inrange and "empty" not in t), "Confidence": 1,
+                 "Data Valid": 1}
+            for usage, start, mask, size, n in fields:
+                x = int(v[usage]) & mask
+                for i in range(n):
+                    bits |= x << (start + i * size)
         out = bytearray(bits.to_bytes(self.size, "little"))
         if self.report_id is not None:
             out[0] = self.report_id

@@ -286,8 +286,8 @@ final class DeviceSession: FrameStage, LoopSource {
             p.restart(rules: rules)
             return
         }
-        guard info.touchProtocol == .multitouchB else {
-            log.error("\(name): passthrough needs a multitouch device with slots (protocol B); not passed through")
+        if let reason = PipelineFactory.passthroughUnsupported(info) {
+            log.error("\(name): \(reason); not passed through")
             setGrab(device, settings.grab ?? false)
             return
         }

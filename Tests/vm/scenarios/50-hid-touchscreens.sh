@@ -30,6 +30,25 @@ KNOWN_FAILURES=""
 FIXTURE=$REPO/Tests/Fixtures/hid-touchscreens/touchscreens.json
 PY=/usr/bin/python3
 
+# Where the VM's CPU time goes (the tier is CPU-bound in the emulated VM): the VM's totals
+# from /proc/stat at the start and end, each process's own from its /proc/PID/stat.
+cpu_start=$(head -1 /proc/stat)
+cpu_seconds() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / t }' "/proc/$1/stat" 2>/dev/null || echo "?"; }
+cpu_report() {
+  local k v p="" g=""
+  for k in $(seq 1 "$lanes"); do
+    v=panel${k}_pid; p="$p $(cpu_seconds "${!v}")"
+    v=gestures${k}_pid; g="$g $(cpu_seconds "${!v}")"
+  done
+  say "cpu seconds: daemon $(cpu_seconds "$DAEMON_PID"), hid-panel.py$p, hid-gestures.py$g, this script with the processes it waited for $(cpu_seconds $$)"
+  { echo "$cpu_start"; head -1 /proc/stat; } | awk -v t="$(getconf CLK_TCK)" '
+    NR == 1 { for (i = 2; i <= 9; i++) a[i] = $i }
+    NR == 2 { for (i = 2; i <= 9; i++) d[i] = ($i - a[i]) / t
+              all = 0; for (i = 2; i <= 9; i++) all += d[i]
+              printf "cpu of the VM: %.0f s in all: user %.0f, system %.0f, irq+softirq %.0f, idle %.0f, iowait %.0f\n",
+                     all, d[2] + d[3], d[4], d[7] + d[8], d[5], d[6] }'
+}
+
 modprobe uhid || die "modprobe uhid failed"
 modprobe hid-multitouch || die "modprobe hid-multitouch failed"
 test -c /dev/uhid || die "no /dev/uhid after modprobe uhid"
@@ -70,7 +89,7 @@ for k in $(seq 1 "$lanes"); do
   mkfifo "$WORK/gestures$k.in"
   KNOWN_FAILURES=$KNOWN_FAILURES DAEMON_LOG=$SDIR/daemon.log \
     $PY "$VMDIR/hid-gestures.py" --serve "$SOCK" "$WORK/panel$k.in" < "$WORK/gestures$k.in" > "$SDIR/hid-gestures$k.log" 2>&1 &
-  track $!
+  track $!; printf -v "gestures${k}_pid" %s $!
   eval "exec $((20 + k))> \"\$WORK/gestures$k.in\""
 done
 # Started right after hid-panel.py's imports, on a busy host the debug build can take over 30 s.
@@ -158,6 +177,7 @@ done
 i=$(echo $panels | wc -w)
 
 for k in $(seq 1 "$lanes"); do eval "exec $((10 + k))>&- $((20 + k))>&-"; done
+cpu_report
 $PY "$VMDIR/hid-gestures.py" --table "$SDIR"/panels/*.json > "$SDIR/table.md"
 cat "$SDIR/table.md"
 say "known failures: ${KNOWN_FAILURES:-none}"
