@@ -133,11 +133,12 @@ daemon_alive() {
 }
 expect_daemon_alive() { daemon_alive || die "the daemon died ($1)"; }
 
-# daemon_holds NODE: the daemon has NODE open (the kernel's view, not the daemon's word).
+# daemon_holds NODE: the daemon has NODE open (the kernel's view, not the daemon's word). `-ef`
+# (same device and inode) follows each fd's link without a readlink process per fd.
 daemon_holds() {
   local fd
   for fd in /proc/"$DAEMON_PID"/fd/*; do
-    [ "$(readlink "$fd" 2>/dev/null)" = "$1" ] && return 0
+    [ "$fd" -ef "$1" ] && return 0
   done
   return 1
 }
