@@ -66,6 +66,9 @@ class Events:
     """The daemon's events for one device (other panels may be played at the same time)."""
     def __init__(self, path, device):
         self.device = re.compile(rf"uhid {re.escape(device)}\b")
+        # Every lane's client gets every panel's events (a pan's `changed` at the scan rate):
+        # lines that do not name this device are skipped before they are parsed.
+        self.name = f"uhid {device}".encode()
         self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.s.connect(path)
         self.s.settimeout(0.1)
@@ -82,7 +85,7 @@ class Events:
         self.buf += chunk
         *lines, self.buf = self.buf.split(b"\n")
         for line in lines:
-            if line.strip():
+            if self.name in line:
                 e = json.loads(line)
                 if self.device.match(str(e.get("device", ""))):
                     self.seen.append(e)
