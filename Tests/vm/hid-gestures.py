@@ -2,7 +2,7 @@
 """Plays the gesture script on one uhid panel and judges it by the daemon's socket events.
 
     hid-gestures.py SOCKET PANEL_FIFO INFO_FILE RESULT_FILE [APP_FILE]
-    hid-gestures.py --serve SOCKET PANEL_FIFO < "INFO_FILE RESULT_FILE [APP_FILE]" lines
+    hid-gestures.py --serve SOCKET PANEL_FIFO [DONE_FIFO] < "INFO_FILE RESULT_FILE [APP_FILE]" lines
     hid-gestures.py --table RESULT_FILE...
 
 PANEL_FIFO is the stdin of a running hid-panel.py, INFO_FILE what it wrote. Each gesture is
@@ -21,6 +21,7 @@ Exit status 0 when no gesture failed.
 run has many panels): the log of each goes to RESULT_FILE's .gestures.log, and RESULT_FILE's
 .judged gets the cells that surprise against KNOWN_FAILURES (env, "PANEL:GESTURE ..."): each
 failure not known, each known one that passed; "error: …" if the script could not finish.
+Then a line goes to DONE_FIFO, which the scenario waits on (polling costs the emulated VM).
 
 --table prints the results of many panels as a Markdown table (a row per panel).
 """
@@ -136,7 +137,7 @@ class Panel:
         while not os.path.exists(mark):
             if time.monotonic() > end:
                 raise SystemExit(f"hid-gestures.py: the panel did not finish '{cmd}' in {limit} s")
-            time.sleep(0.02)
+            time.sleep(0.05)
         return open(mark).read()
 
 
@@ -279,7 +280,7 @@ def surprises(result_file, known_failures):
     return out
 
 
-def serve(sock, fifo):
+def serve(sock, fifo, done=None):
     for line in sys.stdin:
         args = line.split()
         if not args:
@@ -299,6 +300,9 @@ def serve(sock, fifo):
         with open(base + ".judged.tmp", "w") as f:
             f.write(judged + "\n" if judged else "")
         os.rename(base + ".judged.tmp", base + ".judged")
+        if done:
+            with open(done, "w") as f:
+                f.write(base + "\n")
     return 0
 
 

@@ -90,9 +90,10 @@ for k in $(seq 2 "$lanes"); do
 done
 # One hid-gestures.py a lane, to judge its panels by the daemon's events.
 for k in $(seq 1 "$lanes"); do
-  mkfifo "$WORK/gestures$k.in"
+  mkfifo "$WORK/gestures$k.in" "$WORK/judged$k"
+  eval "exec $((30 + k))<> \"\$WORK/judged$k\""
   KNOWN_FAILURES=$KNOWN_FAILURES DAEMON_LOG=$SDIR/daemon.log \
-    $PY "$VMDIR/hid-gestures.py" --serve "$SOCK" "$WORK/panel$k.in" < "$WORK/gestures$k.in" > "$SDIR/hid-gestures$k.log" 2>&1 &
+    $PY "$VMDIR/hid-gestures.py" --serve "$SOCK" "$WORK/panel$k.in" "$WORK/judged$k" < "$WORK/gestures$k.in" > "$SDIR/hid-gestures$k.log" 2>&1 &
   track $!; printf -v "gestures${k}_pid" %s $!
   eval "exec $((20 + k))> \"\$WORK/gestures$k.in\""
 done
@@ -149,8 +150,11 @@ play_panel() {
     app=("$SDIR/app$n.libinput") ;;
   esac
 
+  # The hotplug's udev work done before the first gesture (it starved the first circle).
+  udevadm settle --timeout=30
   echo "$info $SDIR/panels/$p.json ${app[*]}" >&$((20 + k))
-  wait_until 600 test -e "$SDIR/panels/$p.judged" || die "$p: the gesture script did not finish in 600 s"
+  # Waits for the gesture script's line on its lane's fifo (no polling).
+  read -r -t 600 -u $((30 + k)) _ && test -e "$SDIR/panels/$p.judged" || die "$p: the gesture script did not finish in 600 s"
   sed "s/^/  $p: /" "$SDIR/panels/$p.gestures.log"
   [ -s "$SDIR/panels/$p.json" ] || die "$p: the gesture script did not finish"
   # Failed cells against the known ones: each unexpected failure, and each known one that passed.
@@ -177,6 +181,7 @@ lane() {
     j=$((j + 1)); play_panel "$k" "${k}_$j" "$p" || failed=$((failed + 1))
   done
   echo "$failed" > "$WORK/lane$k.failed"
+  say "lane $k: CPU of its shell, then of the processes it waited for (user, system): $(times | tr '\n' ' ')"
 }
 
 for k in $(seq 1 "$lanes"); do
