@@ -181,7 +181,6 @@ lane() {
     j=$((j + 1)); play_panel "$k" "${k}_$j" "$p" || failed=$((failed + 1))
   done
   echo "$failed" > "$WORK/lane$k.failed"
-  say "lane $k: CPU of its shell, then of the processes it waited for (user, system): $(times | tr '\n' ' ')"
 }
 
 for k in $(seq 1 "$lanes"); do
