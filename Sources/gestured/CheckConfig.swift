@@ -1,5 +1,6 @@
 import ArgumentParser
 import Daemon
+import Evdev
 
 struct CheckConfig: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,8 @@ struct CheckConfig: ParsableCommand {
             Also compares what the config needs (/dev/uinput, the network) with what gestured.service
             is granted: inside the service (its ExecStartPre) a missing grant is an error; run by
             hand, it is a warning against the drop-in the systemd generator last wrote.
+            With --device, also checks what the config asks of that device: passthrough on a device
+            that cannot be passed through (single-touch or protocol A) is an error.
             """)
 
     @Argument(help: "The configuration file.")
@@ -17,6 +20,9 @@ struct CheckConfig: ParsableCommand {
 
     @Flag(name: .long, help: "Only validate; print nothing when valid.")
     var quiet = false
+
+    @Option(name: .long, help: "A device to check the config against: an event node (/dev/input/eventN) or a recording or description (evemu .events/.desc). Repeatable.")
+    var device: [String] = []
 
     func run() throws {
         let config: DaemonConfig
@@ -30,6 +36,28 @@ struct CheckConfig: ParsableCommand {
             StandardStream.writeLine("\(file): OK")
             StandardStream.writeLine(ConfigExplanation(config: config).text)
         }
+        var refused = false
+        for path in device {
+            let info: DeviceInfo
+            do {
+                if path.hasPrefix("/dev/") {
+                    let udev = DeviceMonitor().enumerate().first { $0.devnode == path }?.properties ?? [:]
+                    info = try EvdevDevice(devnode: path, properties: udev).info
+                } else {
+                    info = try Recording.load(path: path).info
+                }
+            } catch {
+                StandardStream.writeError("\(file): --device \(path): \(error)\n")
+                throw ExitCode(1)
+            }
+            if let reason = PipelineFactory.passthroughRefusal(info: info, config: config) {
+                StandardStream.writeError("\(file): device \"\(info.name)\" (\(path)): \(reason)\n")
+                refused = true
+            } else if !quiet {
+                StandardStream.writeLine("device \"\(info.name)\" (\(path)): \(info.kind.rawValue), \(Devices.protocolName(info.touchProtocol)): OK")
+            }
+        }
+        if refused { throw ExitCode(1) }
         let needs = ServiceNeeds(config: config)
         if let granted = ServiceSandbox.grantedToThisProcess() {
             let problems = ServiceSandbox.problems(needs, granted: granted, probe: true)

@@ -18,6 +18,68 @@ struct PanelKindTests {
         #expect(e.first { $0.kind == .swipe }?.direction == .right)
     }
 
+    /// The single-touch panel's description (the synthetic fixture's header) and `strokes`
+    /// drawn on it at 100 Hz, one second apart: BTN_TOUCH 1 with the first place, ABS_X/ABS_Y
+    /// on each report, BTN_TOUCH 0 at lift. A stroke is (duration s, path(t) -> mm).
+    func singleTouchRecording(_ name: String, _ strokes: [(Double, (Double) -> Point)]) throws -> String {
+        let fixture = try TextFile.read(Fixture.root + "/synthetic/Single-Touch_Panel.events")
+        var lines = fixture.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.map(String.init)
+        var start = 1.0
+        for (duration, path) in strokes {
+            let n = Int((duration * 100).rounded())
+            for k in 0...n {
+                let t = start + Double(k) / 100
+                let p = path(Double(k) / 100)
+                if k == 0 { lines.append("E: \(String(format6: t)) 0001 014a 1") }
+                lines += ["E: \(String(format6: t)) 0003 0000 \(Int((p.x * 16).rounded()))",
+                          "E: \(String(format6: t)) 0003 0001 \(Int((p.y * 24).rounded()))"]
+                if k == n { lines.append("E: \(String(format6: t)) 0001 014a 0") }
+                lines.append("E: \(String(format6: t)) 0000 0000 0")
+            }
+            start += duration + 1
+        }
+        return temporaryFile(name, lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test("on a single-touch panel: checkmark, tickle, double tap, edge swipe and pan (the fixture has circle, tap, swipe, long press)")
+    func singleTouchPanelEveryOneFingerGesture() throws {
+        // On the 256 × 170.67 mm panel, about its centre (128, 85).
+        func line(_ from: Point, _ to: Point, _ seconds: Double) -> (Double) -> Point {
+            { t in from + (to - from) * min(1, t / seconds) }
+        }
+        let checkmark: (Double) -> Point = { t in  // down-right 20 mm in 0.2 s, up-right 55 mm in 0.35 s
+            t < 0.2 ? Point(x: 103 + 70 * t, y: 80 + 70 * t) : Point(x: 117 + 30 * min(1, (t - 0.2) / 0.35), y: 94 - 46 * min(1, (t - 0.2) / 0.35))
+        }
+        let tickle: (Double) -> Point = { t in  // 20 mm legs, 0.15 s each, six of them
+            let leg = Int(t / 0.15), u = t / 0.15 - Double(leg)
+            return Point(x: 118 + 20 * (leg % 2 == 0 ? u : 1 - u), y: 85)
+        }
+        let cases: [(String, [(Double, (Double) -> Point)], [String])] = [
+            ("checkmark", [(0.55, checkmark)], ["checkmark.recognized"]),
+            ("tickle", [(0.9, tickle)], ["tickle.recognized"]),
+            ("edge-swipe", [(0.3, line(Point(x: 1, y: 85), Point(x: 71, y: 85), 0.3))], ["edge_swipe.recognized"]),
+            // Held 3 s: past the swipe's 2.5 s, so the drag is a pan, begun and ended.
+            ("pan", [(3.0, line(Point(x: 90, y: 85), Point(x: 150, y: 85), 1.5))], ["pan.began", "pan.ended"]),
+        ]
+        for (name, strokes, expected) in cases {
+            let e = completedGestures(try allGestureEvents(path: try singleTouchRecording("Single-\(name).events", strokes)))
+            #expect(e.map { "\($0.kind.rawValue).\($0.phase.rawValue)" }.filter { !$0.hasSuffix(".changed") } == expected, "\(name)")
+            if name == "edge-swipe" { #expect(e.first?.edge == .left) }
+        }
+        // Two taps 0.2 s apart in one place: one tap event counting two.
+        let tap: (Double) -> Point = { _ in Point(x: 128, y: 85) }
+        let path = try singleTouchRecording("Single-double-tap.events", [(0.08, tap)])
+        var text = try TextFile.read(path)
+        text += text.split(separator: "\n").filter { $0.hasPrefix("E:") }.map { line -> String in
+            var f = line.split(separator: " ").map(String.init)
+            f[1] = String(format6: Double(f[1])! + 0.2)
+            return f.joined(separator: " ")
+        }.joined(separator: "\n") + "\n"
+        let doubleTap = completedGestures(try allGestureEvents(path: temporaryFile("Single-double-tap2.events", text)))
+        #expect(doubleTap.map { "\($0.kind.rawValue).\($0.phase.rawValue)" } == ["tap.recognized"])
+        #expect(doubleTap.first?.tapCount == 2)
+    }
+
     @Test("N-Trig sets no INPUT_PROP_DIRECT: still a touchscreen by input_id's rules, with its tap slop")
     func touchscreenWithoutDirectProperty() throws {
         let r = try Recording.load(path: Fixture.recording("touchscreens/N-Trig_MultiTouch.2-fingers-touch-release.events"))

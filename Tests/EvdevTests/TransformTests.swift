@@ -112,5 +112,24 @@ struct DeviceInfoTests {
         let mouse = DeviceCapabilities(keys: [BTN.LEFT], axes: touchpadCaps.axes)
         #expect(DeviceInfo.classify(mouse) == .other)
         #expect(DeviceInfo.classify(mouse, properties: ["ID_INPUT_TOUCHSCREEN": "1"]) == .touchscreen)
+        // As udev's input_id: with ABS_X/ABS_Y only, a mouse button makes an absolute mouse even
+        // beside BTN_TOUCH or INPUT_PROP_DIRECT (a single-touch panel reporting BTN_LEFT is a
+        // touchscreen only when udev says so); multitouch positions with BTN_TOUCH or
+        // INPUT_PROP_DIRECT make a touchscreen whatever the buttons.
+        var leftAndTouch = mouse
+        leftAndTouch.keys.insert(BTN.TOUCH)
+        #expect(DeviceInfo.classify(leftAndTouch) == .other)
+        var rightAndDirect = DeviceCapabilities(keys: [0x111], axes: touchpadCaps.axes)
+        rightAndDirect.properties = [InputProp.DIRECT]
+        #expect(DeviceInfo.classify(rightAndDirect) == .other)
+        #expect(DeviceInfo.classify(DeviceCapabilities(keys: [BTN.TOUCH, 0x120], axes: touchpadCaps.axes)) == .touchscreen)
+        var multitouch = leftAndTouch
+        multitouch.axes[ABS.MT_POSITION_X] = AxisInfo(minimum: 0, maximum: 10)
+        multitouch.axes[ABS.MT_POSITION_Y] = AxisInfo(minimum: 0, maximum: 10)
+        #expect(DeviceInfo.classify(multitouch) == .touchscreen)
+        // A device claiming every axis (ABS_MT_SLOT - 1 too) has no real multitouch positions.
+        multitouch.axes[ABS.MT_SLOT] = AxisInfo(minimum: 0, maximum: 9)
+        multitouch.axes[ABS.MT_SLOT - 1] = AxisInfo(minimum: 0, maximum: 1)
+        #expect(DeviceInfo.classify(multitouch) == .other)
     }
 }

@@ -9,7 +9,10 @@
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
 # not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run.
-# HID_PANELS picks the real touchscreens of scenario 50: ci (default), all, or names, comma-separated.
+# HID_PANELS picks the real touchscreens of scenario 50: all (default), styles (18), or names, comma-separated;
+# HID_GESTURED the daemon binary scenario 50 runs (default: the one above; scripts/test.sh gives
+# it the release build: the emulated VM's CPU is the tier's limit); HID_RECORD the panels whose
+# node scenario 50 records with evemu-record (names, comma-separated, or all).
 # Ends with the line "vm: N passed, M failed"; exits non-zero if anything failed or the VM
 # did not boot. Nothing is ever skipped: a scenario that did not report is a failure.
 set -uo pipefail
@@ -49,6 +52,11 @@ done
 kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
 [ -n "$kernel" ] || cannot_run "no /boot/vmlinuz-*-amd64 (install linux-image-amd64)"
 [ -x "$gestured" ] || cannot_run "no daemon binary at $gestured (run swift build)"
+hid_gestured=
+if [ -n "${HID_GESTURED:-}" ]; then
+  hid_gestured=$(realpath "$HID_GESTURED")
+  [ -x "$hid_gestured" ] || cannot_run "no daemon binary at HID_GESTURED=$HID_GESTURED"
+fi
 
 results=$(mktemp -d /tmp/gestured-vm.XXXXXX)
 chmod 755 "$results"
@@ -60,7 +68,7 @@ start=$(date +%s)
 # No TTY and no stdin in CI: stdin comes from /dev/null, the guest's output is a plain stream.
 timeout -k 20 "$vm_timeout" \
   vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-      -- "HID_PANELS=${HID_PANELS:-ci} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
   </dev/null 2>&1 | tee "$results/console.log"
 vm_status=${PIPESTATUS[0]}
 echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"

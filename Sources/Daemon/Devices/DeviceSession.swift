@@ -196,14 +196,20 @@ final class DeviceSession: FrameStage, LoopSource {
         return min(r, pipeline.deadline ?? r)
     }
 
-    /// `.gone`: the device went away while it was read (a live device is read here when it
-    /// coalesces); the service closes it.
+    /// `.gone`: the device went away while it was read (a live device is read here first);
+    /// the service closes it.
     func wake(now: Double, into out: inout [GestureEvent]) -> SourceStatus {
         if let p = player {
             p.wake(now: now, pipeline: pipeline, into: &out, log: log)
             return .open
         }
-        if let r = resumeAt, r <= now, readable(now: now, into: &out) == .gone { return .gone }
+        // What the kernel queued before `now` is judged before `now` is: a daemon starved of CPU
+        // wakes with its timer and its device both ready, and a recognizer's deadline must not
+        // fire ahead of frames that came before it (a three-finger tap whose lift was still
+        // unread would fail as held too long; scenario 50 saw multi-finger taps recognize nothing
+        // at host load 15, with the panel's timing kept). Frames fire their own
+        // deadlines at their own times as they are fed. This also ends a coalesced read's wait.
+        if readable(now: now, into: &out) == .gone { return .gone }
         pipeline.tick(now: now) { out.append($0) }
         if let error = passthrough?.settle(arena: pipeline.arena) { writeFailed(error) }
         return .open
@@ -286,8 +292,8 @@ final class DeviceSession: FrameStage, LoopSource {
             p.restart(rules: rules)
             return
         }
-        guard info.touchProtocol == .multitouchB else {
-            log.error("\(name): passthrough needs a multitouch device with slots (protocol B); not passed through")
+        if let reason = PipelineFactory.passthroughUnsupported(info) {
+            log.error("\(name): \(reason); not passed through")
             setGrab(device, settings.grab ?? false)
             return
         }

@@ -28,6 +28,24 @@ public enum PipelineFactory {
         return rules
     }
 
+    /// Why this device cannot be passed through, or nil when it can: the clone mirrors slots
+    /// (protocol B) and cancels a touch it has passed on with that slot's ABS_MT_TOOL_TYPE =
+    /// MT_TOOL_PALM, which a single-touch or protocol-A device has no slot to express.
+    static func passthroughUnsupported(_ info: DeviceInfo) -> String? {
+        switch info.touchProtocol {
+        case .multitouchB: nil
+        case .multitouchA: "passthrough needs a multitouch device with slots (protocol B); this one is protocol A (no ABS_MT_SLOT), whose touches the clone cannot cancel"
+        case .singleTouch: "passthrough needs a multitouch device with slots (protocol B); this one is single-touch (ABS_X/ABS_Y, no ABS_MT_*), whose touches the clone cannot cancel"
+        }
+    }
+
+    /// What `check-config --device` says of a device the config passes through and that cannot
+    /// be (nil when the config does not pass it through, or it can be).
+    public static func passthroughRefusal(info: DeviceInfo, config: DaemonConfig) -> String? {
+        guard passthroughRules(config.settings(for: info.identity).settings, config: config) != nil else { return nil }
+        return passthroughUnsupported(info)
+    }
+
     static func make(info: DeviceInfo, settings s: DeviceSettings, sections: [Int], config: DaemonConfig, disabled: Set<String>,
                      initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {
         let transform = transform(info: info, settings: s, log: log)

@@ -157,21 +157,27 @@ public struct DeviceInfo: Sendable {
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
 
-    /// udev's input_id rules, reduced to what matters here: a stylus makes a tablet (not ours);
-    /// INPUT_PROP_DIRECT makes a touchscreen; BTN_TOOL_FINGER without it makes a touchpad;
-    /// BTN_TOUCH or multitouch positions without it make a touchscreen. udev's own verdict
-    /// (ID_INPUT_TOUCHSCREEN / ID_INPUT_TOUCHPAD), when present, wins.
+    /// udev's input_id rules (systemd's udev-builtin-input_id.c, test_pointers), reduced to the
+    /// kinds that matter here; udev's own verdict (ID_INPUT_TOUCHSCREEN / ID_INPUT_TOUCHPAD),
+    /// when present, wins. ABS_X/ABS_Y and ABS_MT_POSITION_X/Y are judged apart, as udev does:
+    /// a stylus makes a tablet (not ours); BTN_TOOL_FINGER without INPUT_PROP_DIRECT a touchpad;
+    /// then, for ABS_X/ABS_Y only, a mouse button makes an absolute mouse (a VM's tablet, a
+    /// panel that reports BTN_LEFT and not BTN_TOUCH: not a touchscreen unless udev says so);
+    /// then BTN_TOUCH or INPUT_PROP_DIRECT a touchscreen. Multitouch positions do not count when
+    /// the device claims every axis (ABS_MT_SLOT - 1 as well as ABS_MT_SLOT).
     public static func classify(_ caps: DeviceCapabilities, properties: [String: String] = [:]) -> DeviceKind {
         if properties["ID_INPUT_TOUCHSCREEN"] == "1" { return .touchscreen }
         if properties["ID_INPUT_TOUCHPAD"] == "1" { return .touchpad }
-        let hasAbs = (caps.hasAxis(ABS.X) && caps.hasAxis(ABS.Y))
-            || (caps.hasAxis(ABS.MT_POSITION_X) && caps.hasAxis(ABS.MT_POSITION_Y))
-        guard hasAbs else { return .other }
-        let stylus = caps.hasKey(BTN.TOOL_PEN) || caps.hasKey(BTN.STYLUS)
-        if stylus { return .other }
-        if caps.hasProperty(InputProp.DIRECT) { return .touchscreen }
-        if caps.hasKey(BTN.TOOL_FINGER) { return .touchpad }
-        if caps.hasKey(BTN.TOUCH) || caps.hasAxis(ABS.MT_POSITION_X) { return .touchscreen }
+        let abs = caps.hasAxis(ABS.X) && caps.hasAxis(ABS.Y)
+        let mt = caps.hasAxis(ABS.MT_POSITION_X) && caps.hasAxis(ABS.MT_POSITION_Y)
+            && !(caps.hasAxis(ABS.MT_SLOT) && caps.hasAxis(ABS.MT_SLOT - 1))
+        guard abs || mt else { return .other }
+        if caps.hasKey(BTN.TOOL_PEN) || caps.hasKey(BTN.STYLUS) { return .other }
+        let direct = caps.hasProperty(InputProp.DIRECT)
+        if caps.hasKey(BTN.TOOL_FINGER) && !direct { return .touchpad }
+        let touch = caps.hasKey(BTN.TOUCH) || direct
+        if mt && touch { return .touchscreen }
+        if abs && !(BTN.MOUSE..<BTN.JOYSTICK).contains(where: caps.hasKey) && touch { return .touchscreen }
         return .other
     }
 }

@@ -70,7 +70,10 @@ public enum ABS {
 }
 
 public enum BTN {
+    /// The mouse buttons are BTN_MOUSE (BTN_LEFT) up to BTN_JOYSTICK, exclusive.
+    public static let MOUSE: UInt16 = 0x110
     public static let LEFT: UInt16 = 0x110
+    public static let JOYSTICK: UInt16 = 0x120
     public static let TOOL_PEN: UInt16 = 0x140
     public static let TOOL_FINGER: UInt16 = 0x145
     public static let TOOL_DOUBLETAP: UInt16 = 0x14d

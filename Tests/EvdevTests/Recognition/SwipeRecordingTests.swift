@@ -52,6 +52,31 @@ struct SwipeRecordingTests {
         #expect(g.direction == .right)
     }
 
+    @Test("eGalax 0eef:7337 through hid-multitouch (recorded in the VM): three fingers in a row, one contact per frame, swipe right")
+    func egalaxOneContactPerReportSwipe() throws {
+        // Three contacts landing 41 and 19 ms apart, moving right together for 0.456 s; the panel
+        // sends one contact per report without a contact count, so no frame moves two fingers.
+        let path = Fixture.root + "/hid-touchscreens/recorded/Egalax_capacitive_0eef_7337.swipe-3-right.events"
+        let r = try Recording.load(path: path)
+        #expect(r.info.touchProtocol == .multitouchB && r.info.kind == .touchscreen)
+        var slotsInFrame = 0, mostSlotsInFrame = 0, frames = 0
+        for e in r.events {
+            if e.type == EV.ABS && e.code == ABS.MT_SLOT { slotsInFrame += 1 }
+            if e.type == EV.SYN && e.code == SYN.REPORT {
+                mostSlotsInFrame = max(mostSlotsInFrame, slotsInFrame)
+                slotsInFrame = 0
+                frames += 1
+            }
+        }
+        #expect(mostSlotsInFrame == 1 && frames == 78)
+        let all = try allGestureEvents(path: path)
+        let e = completedGestures(all)
+        #expect(e.map(\.kind) == [.swipe])
+        #expect(e.first?.fingers == 3)
+        #expect(e.first?.direction == .right)
+        #expect(!all.contains { $0.kind == .pinch || $0.kind == .rotate })
+    }
+
     @Test("Atmel 4-finger drag down")
     func atmelFourFingerDragDown() throws {
         // Four contacts landing within 111 ms; each y grows by 139…180 of 0…479 in ~0.5 s.

@@ -114,4 +114,42 @@ import Testing
             } }
         }
     }
+
+    /// Scenario 50's swipe (three fingers in a row landing 25 ms apart, eased over 0.35 s,
+    /// lifted together at 0.45 s) starting `start` seconds in, fingers `idBase`, `idBase` + 1 …
+    func quickSwipe(_ start: Double, by: Point, idBase: Int32) -> [Finger] {
+        Self.threeInARow.enumerated().map { i, p in
+            Finger(id: idBase + Int32(i), down: start + Double(i) * 0.025, up: start + 0.45) { t in
+                let u = min(max((t - start - 0.08) / 0.35, 0), 1)
+                return p + by * (u * u * (3 - 2 * u))
+            }
+        }
+    }
+
+    @Test("a swipe 0.02–0.3 s after another is a swipe too: scans 10–45 ms apart, and a starved daemon's timer firing before it reads the new frames")
+    func swipesInQuickSuccession() {
+        for dt in [0.01, 0.02, 0.045] { for gap in [0.02, 0.05, 0.25, 0.3] { for lateTick in [0.0, 0.1, 0.3] {
+            for (a, b) in [(P(80, 0), P(-80, 0)), (P(0, -68), P(0, 68)), (P(80, 0), P(0, 68))] {
+                var s = Touches(surface: Surface(widthMM: 344, heightMM: 194, isDirect: true))
+                s.dt = dt
+                let frames = s.frames(quickSwipe(0, by: a, idBase: 1)) + s.frames(quickSwipe(0.45 + gap, by: b, idBase: 10))
+                let arena = defaultArena()
+                var out: [GestureEvent] = []
+                var ticked = lateTick == 0
+                for f in frames {
+                    // The daemon's timer, late, runs the arena at a time after frames it has not read yet.
+                    if !ticked, f.time > 0.45 + gap + 0.02 {
+                        ticked = true
+                        arena.tick(now: f.time + lateTick) { out.append($0) }
+                    }
+                    arena.fireDeadlines(until: f.time) { out.append($0) }
+                    arena.handle(f) { out.append($0) }
+                }
+                arena.fireDeadlines(until: .infinity) { out.append($0) }
+                let what = "scans \(dt) s apart, \(gap) s between, timer \(lateTick) s late, \(a) then \(b)"
+                #expect(completedGestures(out).filter { $0.kind == .swipe }.map(\.fingers) == [3, 3], "\(what)")
+                #expect(!out.contains { $0.kind == .pinch || $0.kind == .rotate }, "\(what)")
+            }
+        } } }
+    }
 }
