@@ -80,6 +80,9 @@ struct EntrySet {
     func contains(_ i: Int) -> Bool { bits & (1 << UInt64(i)) != 0 }
 
     @inline(__always)
+    func intersects(_ other: EntrySet) -> Bool { bits & other.bits != 0 }
+
+    @inline(__always)
     func intersection(_ other: EntrySet) -> EntrySet {
         var s = EntrySet()
         s.bits = bits & other.bits

@@ -80,6 +80,10 @@ public final class GestureArena {
     /// frame of the sequence (hidden contacts stay hidden), so a frame with none new teaches
     /// no entry a contact: `see` runs only for frames that bring one.
     private var sequenceIDs: [Int32] = []
+    /// The group of the sequence's contacts, taken in once per frame for the entries that read
+    /// it (`groupReaders`: the GroupReaders that see whole frames) instead of once by each.
+    private let sequenceGroup = SequenceGroup()
+    private let groupReaders: EntrySet
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -103,6 +107,13 @@ public final class GestureArena {
             }
         }
         self.entries = EntryList(entries)
+        var readers = EntrySet()
+        for e in entries where e.regionFilter.hidesNothing {
+            guard let r = e.recognizer as? any GroupReader else { continue }
+            r.share(sequenceGroup)
+            readers.set(e.index, true)
+        }
+        groupReaders = readers
         live = EntrySet(all: entries.count)
         switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
@@ -128,13 +139,35 @@ public final class GestureArena {
 
         let bringsContact = noteContacts(frame)
         let cancels = frame.hasCancellation
+        // The sequence's group takes the frame after the timers (a long press recognized at its
+        // deadline reads the group as it was) and before its readers handle it. The live entries
+        // only lose members within a sequence: once no reader is live, none reads it again before
+        // it is cleared. A frame that cancels a contact cancels every reader but the carried
+        // ones, whose `cancelled` reads the group without the frame (their own groups never took
+        // it): the group takes it after them, and the carried readers handle it last.
+        let sharing = groupReaders.intersects(live)
+        if sharing && !cancels { sequenceGroup.take(frame) }
         var moved = false
+        var deferred = false
         entries.forEach(in: live) { e in
             if e.regionFilter.hidesNothing {
+                if cancels && sharing && e.standing == .carried && groupReaders.contains(e.index) {
+                    deferred = true
+                    return
+                }
                 moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
             } else {
                 let view = e.regionFilter.view(frame)
                 moved = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit) || moved
+            }
+        }
+        if cancels && sharing {
+            sequenceGroup.take(frame)
+            if deferred {
+                entries.forEach(in: live.intersection(groupReaders)) { e in
+                    guard e.standing == .carried else { return }
+                    moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
+                }
             }
         }
         if moved || !settled { settle(time: frame.time, emit: emit) }
@@ -213,6 +246,7 @@ public final class GestureArena {
         contactsDown = 0
         settled = false
         sequenceIDs.removeAll(keepingCapacity: true)
+        sequenceGroup.clear()
         refreshDeadline()
     }
 
@@ -506,6 +540,7 @@ public final class GestureArena {
                 }
             }
         }
+        sequenceGroup.clear()
     }
 
     // MARK: Transitions

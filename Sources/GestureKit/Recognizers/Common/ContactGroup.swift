@@ -21,8 +21,9 @@
 /// its last, whatever contacts land or lift, and a sample holds the positions of one scan, so a
 /// hand translated across the screen is never seen half moved.
 ///
-/// Pan, swipe, pinch, rotate, tap, long press and edge swipe each update a group on every frame,
-/// so it is kept lean: one array of members (reserved once, cleared keeping its capacity: no
+/// Pan, swipe, tap, long press and edge swipe read one group of the sequence (SequenceGroup),
+/// pinch and rotate one each once a second finger lands; they are updated on every frame, so a
+/// group is kept lean: one array of members (reserved once, cleared keeping its capacity: no
 /// allocation per frame), one pass over the frame's contacts, and no square root that nobody
 /// reads (the largest displacement is computed when asked).
 public struct ContactGroup {
@@ -104,6 +105,8 @@ public struct ContactGroup {
     }
 
     public var isEmpty: Bool { members.isEmpty }
+    /// Frames taken in since `removeAll` (1 while the first frame is handled).
+    public var frameCount: Int { frameNumber }
     public var duration: Double { lastTime - firstTime }
 
     /// Largest distance any contact has moved from where it began, mm.
