@@ -180,6 +180,7 @@ public struct ContactGroup {
         var cm = Point.zero, cp = Point.zero, n = 0.0
         var oldC = Point.zero, newC = Point.zero, oldP = Point.zero, newP = Point.zero
         var common = 0.0
+        var down = downCount
         for c in frame.contacts {
             let counted = c.phase != .cancelled
             if counted { cm += c.mm; cp += c.position; n += 1 }
@@ -189,11 +190,14 @@ public struct ContactGroup {
                 members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
                                       lastMM: c.mm, lastPosition: c.position,
                                       downInFrame: now, countedInFrame: now, reportedInRound: round))
+                down += 1
                 changedInLastFrame = true
                 landedOrLifted = true
                 continue
             }
-            let m = members[i]
+            // Changed in a copy, written back once: one uniqueness check of the array per
+            // contact, not one per field.
+            var m = members[i]
             if m.lastMM != c.mm { changedInLastFrame = true }
             let d = c.mm - m.startMM
             let moved = d.x * d.x + d.y * d.y
@@ -206,27 +210,31 @@ public struct ContactGroup {
             if counted && (c.phase != .stationary || m.lastMM != c.mm) {
                 if m.reportedInRound == round {
                     // A new round: the one ending is sampled as it stood (this contact not yet moved).
-                    if sampledRound != round { sample() }
+                    if sampledRound != round && segmentCount >= 2 {
+                        sample()
+                        m.sampleMM = members[i].sampleMM  // written by the sample
+                        m.anchorMM = members[i].anchorMM
+                    }
                     round += 1
                 }
-                members[i].reportedInRound = round
+                m.reportedInRound = round
             }
             if counted {
-                members[i].lastMM = c.mm
-                members[i].lastPosition = c.position
-                members[i].countedInFrame = now
+                m.lastMM = c.mm
+                m.lastPosition = c.position
+                m.countedInFrame = now
             }
             if c.phase.isDown {
-                members[i].downInFrame = now
+                m.downInFrame = now
             } else if m.isDown {
-                members[i].isDown = false
+                m.isDown = false
+                down -= 1
                 anyLifted = true
                 changedInLastFrame = true
                 landedOrLifted = true
             }
+            members[i] = m
         }
-        var down = 0
-        for m in members where m.isDown { down += 1 }
         downCount = down
         if down > maxDownCount { maxDownCount = down }
 
@@ -271,7 +279,8 @@ public struct ContactGroup {
 
     /// Samples the segment once every contact of it has reported in this round.
     private mutating func sampleIfAllReported() {
-        guard sampledRound != round else { return }
+        // (Fewer than two contacts: nothing to sample, see `sample`.)
+        guard sampledRound != round, segmentCount >= 2 else { return }
         for m in members where m.inSegment && m.reportedInRound != round { return }
         sample()
     }
