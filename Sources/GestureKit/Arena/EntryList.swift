@@ -83,6 +83,13 @@ struct EntrySet {
     func intersects(_ other: EntrySet) -> Bool { bits & other.bits != 0 }
 
     @inline(__always)
+    func subtracting(_ other: EntrySet) -> EntrySet {
+        var s = EntrySet()
+        s.bits = bits & ~other.bits
+        return s
+    }
+
+    @inline(__always)
     func intersection(_ other: EntrySet) -> EntrySet {
         var s = EntrySet()
         s.bits = bits & other.bits

@@ -84,6 +84,9 @@ public final class GestureArena {
     /// it (`groupReaders`: the GroupReaders that see whole frames) instead of once by each.
     private let sequenceGroup = SequenceGroup()
     private let groupReaders: EntrySet
+    /// The MultiContactRecognizers that see whole frames: not fed while one contact alone has
+    /// appeared in the sequence and is down.
+    private let multiContact: EntrySet
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -114,6 +117,11 @@ public final class GestureArena {
             readers.set(e.index, true)
         }
         groupReaders = readers
+        var multi = EntrySet()
+        for e in entries where e.regionFilter.hidesNothing && e.recognizer is any MultiContactRecognizer {
+            multi.set(e.index, true)
+        }
+        multiContact = multi
         live = EntrySet(all: entries.count)
         switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
@@ -149,7 +157,14 @@ public final class GestureArena {
         if sharing && !cancels { sequenceGroup.take(frame) }
         var moved = false
         var deferred = false
-        entries.forEach(in: live) { e in
+        var fed = live
+        if sequenceIDs.count == 1 && contactsDown == 1 {
+            // One finger alone so far (and no cancellation: it is down): nothing for the
+            // multi-contact recognizers but noting the contact.
+            if bringsContact { entries.forEach(in: live.intersection(multiContact)) { e in see(frame, e) } }
+            fed = live.subtracting(multiContact)
+        }
+        entries.forEach(in: fed) { e in
             if e.regionFilter.hidesNothing {
                 if cancels && sharing && e.standing == .carried && groupReaders.contains(e.index) {
                     deferred = true
