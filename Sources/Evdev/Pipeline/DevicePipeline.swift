@@ -33,6 +33,8 @@ public final class DevicePipeline {
     /// lines, tests), then to the arena, then to the stage. A SYN_DROPPED in the stream (a
     /// recording's) cancels the gestures in flight.
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
+        // Most events only change the next frame: no frame callback built for them.
+        if tracker.absorb(e) { return }
         // Unretained: the pipeline owns its arena (`let`) for longer than this call, and a
         // strong copy cost a retain and a release per input event.
         unowned(unsafe) let arena = self.arena
