@@ -195,45 +195,47 @@ public struct ContactGroup {
                 landedOrLifted = true
                 continue
             }
-            // Changed in a copy, written back once: one uniqueness check of the array per
-            // contact, not one per field.
-            var m = members[i]
-            if m.lastMM != c.mm { changedInLastFrame = true }
-            let d = c.mm - m.startMM
+            // Read in place, then written in one pass over the array's storage: one uniqueness
+            // check per contact (not one per field), and no copy of the member.
+            let lastMM = members[i].lastMM
+            if lastMM != c.mm { changedInLastFrame = true }
+            let d = c.mm - members[i].startMM
             let moved = d.x * d.x + d.y * d.y
             if moved > maxDisplacementSquared { maxDisplacementSquared = moved }
-            if counted && m.downInFrame == now - 1 {
-                oldC += m.lastMM; newC += c.mm
-                oldP += m.lastPosition; newP += c.position
+            if counted && members[i].downInFrame == now - 1 {
+                oldC += lastMM; newC += c.mm
+                oldP += members[i].lastPosition; newP += c.position
                 common += 1
             }
-            if counted && (c.phase != .stationary || m.lastMM != c.mm) {
-                if m.reportedInRound == round {
-                    // A new round: the one ending is sampled as it stood (this contact not yet moved).
-                    if sampledRound != round && segmentCount >= 2 {
-                        sample()
-                        m.sampleMM = members[i].sampleMM  // written by the sample
-                        m.anchorMM = members[i].anchorMM
-                    }
-                    round += 1
+            let reports = counted && (c.phase != .stationary || lastMM != c.mm)
+            if reports && members[i].reportedInRound == round {
+                // A new round: the one ending is sampled as it stood (this contact not yet moved).
+                if sampledRound != round && segmentCount >= 2 { sample() }
+                round += 1
+            }
+            let thisRound = round
+            var lifted = false
+            members.withUnsafeMutableBufferPointer { ms in
+                let m = ms.baseAddress! + i
+                if reports { m.pointee.reportedInRound = thisRound }
+                if counted {
+                    m.pointee.lastMM = c.mm
+                    m.pointee.lastPosition = c.position
+                    m.pointee.countedInFrame = now
                 }
-                m.reportedInRound = round
+                if c.phase.isDown {
+                    m.pointee.downInFrame = now
+                } else if m.pointee.isDown {
+                    m.pointee.isDown = false
+                    lifted = true
+                }
             }
-            if counted {
-                m.lastMM = c.mm
-                m.lastPosition = c.position
-                m.countedInFrame = now
-            }
-            if c.phase.isDown {
-                m.downInFrame = now
-            } else if m.isDown {
-                m.isDown = false
+            if lifted {
                 down -= 1
                 anyLifted = true
                 changedInLastFrame = true
                 landedOrLifted = true
             }
-            members[i] = m
         }
         downCount = down
         if down > maxDownCount { maxDownCount = down }
