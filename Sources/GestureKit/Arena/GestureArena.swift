@@ -135,7 +135,16 @@ public final class GestureArena {
     /// Feeds one frame to every enabled recognizer and emits the events that win arbitration.
     public func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
-        contactsDown = frame.downCount
+        // One pass over the frame for what the arena needs of it.
+        var down = 0
+        var cancels = false
+        frame.contacts.withUnsafeBufferPointer { contacts in
+            for k in contacts.indices {
+                let p = contacts[k].phase
+                if p.isDown { down += 1 } else if p == .cancelled { cancels = true }
+            }
+        }
+        contactsDown = down
         if phase == .ignoringUntilAllUp {
             if contactsDown == 0 { phase = .betweenSequences }
             return
@@ -146,7 +155,6 @@ public final class GestureArena {
         if phase == .betweenSequences { restartFinishedCarried() }
 
         let bringsContact = noteContacts(frame)
-        let cancels = frame.hasCancellation
         // The sequence's group takes the frame after the timers (a long press recognized at its
         // deadline reads the group as it was) and before its readers handle it. The live entries
         // only lose members within a sequence: once no reader is live, none reads it again before
@@ -309,9 +317,14 @@ public final class GestureArena {
 
     // MARK: Arbitration
 
+    @inline(__always)
     private func fireDeadlines(now: Double) {
         lastTime = now
         guard let due = nextDeadline, due <= now else { return }
+        fireDue(now: now)
+    }
+
+    private func fireDue(now: Double) {
         entries.forEachTimed(in: live) { e in
             guard let t = e.recognizer.deadline, t <= now else { return }
             e.recognizer.tick(now: now, events: &e.pending)
@@ -516,8 +529,13 @@ public final class GestureArena {
         }
     }
 
+    @inline(__always)
     private func flushOutbox(_ emit: (GestureEvent) -> Void) {
         guard !outbox.isEmpty else { return }
+        flushNonEmptyOutbox(emit)
+    }
+
+    private func flushNonEmptyOutbox(_ emit: (GestureEvent) -> Void) {
         for ev in outbox { emit(ev) }
         outbox.removeAll(keepingCapacity: true)
     }
