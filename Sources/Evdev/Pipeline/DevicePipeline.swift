@@ -35,13 +35,14 @@ public final class DevicePipeline {
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
         // Most events only change the next frame: no frame callback built for them.
         if tracker.absorb(e) { return }
-        // Unretained: the pipeline owns its arena (`let`) for longer than this call, and a
-        // strong copy cost a retain and a release per input event.
+        // Unretained: the pipeline owns its arena (`let`) and its stage for longer than this
+        // call, and strong copies (or the pipeline captured) cost a retain and a release a frame.
         unowned(unsafe) let arena = self.arena
+        unowned(unsafe) let stage = self.stage
         tracker.feed(e) { frame in
             onFrame(frame)
             arena.handle(frame, emit: onGesture)
-            self.stage?.judged(frame, arena: arena)  // read per frame, not per event
+            stage?.judged(frame, arena: arena)
         }
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
     }
