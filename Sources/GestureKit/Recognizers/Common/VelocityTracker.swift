@@ -2,8 +2,9 @@
 /// (no allocation after init). Both millimetres and normalized coordinates are tracked, so
 /// that a fling can be projected in either unit.
 ///
-/// One array of samples, the head wrapped by a comparison: pan adds a sample on every frame, and
-/// three arrays and a division per sample cost twice as much.
+/// One array of samples, indices wrapped by a comparison: pan adds a sample on every frame and
+/// measures the velocity for every event; three arrays and a division per sample cost twice as
+/// much.
 public struct VelocityTracker {
     private struct Sample {
         var time: Double
@@ -39,12 +40,13 @@ public struct VelocityTracker {
     public func velocity() -> (mm: Point, position: Point) {
         guard count >= 2 else { return (.zero, .zero) }
         let cap = samples.count
-        let newest = (head - 1 + cap) % cap
+        let newest = head == 0 ? cap - 1 : head - 1
         let t1 = samples[newest].time
         var oldest = newest
+        var j = newest
         var i = 1
         while i < count {
-            let j = (newest - i + cap) % cap
+            j = j == 0 ? cap - 1 : j - 1
             if t1 - samples[j].time > window { break }
             oldest = j
             i += 1
