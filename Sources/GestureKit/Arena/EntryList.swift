@@ -33,6 +33,12 @@ struct EntryList {
         }
     }
 
+    /// Calls `body` with entry `i`.
+    @inline(__always)
+    func with<R>(_ i: Int, _ body: (ArenaEntry) -> R) -> R {
+        refs[i]._withUnsafeGuaranteedRef(body)
+    }
+
     /// Calls `body` with each entry of `set`, in priority order.
     @inline(__always)
     func forEach(in set: EntrySet, _ body: (ArenaEntry) -> Void) {

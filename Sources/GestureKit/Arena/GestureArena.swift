@@ -172,16 +172,25 @@ public final class GestureArena {
             if bringsContact { entries.forEach(in: live.intersection(multiContact)) { e in see(frame, e) } }
             fed = live.subtracting(multiContact)
         }
+        // The entries that gave something to settle, and the last of them.
+        var movers = 0
+        var mover = 0
         entries.forEach(in: fed) { e in
+            let m: Bool
             if e.regionFilter.hidesNothing {
                 if cancels && sharing && e.standing == .carried && groupReaders.contains(e.index) {
                     deferred = true
                     return
                 }
-                moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
+                m = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit)
             } else {
                 let view = e.regionFilter.view(frame)
-                moved = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit) || moved
+                m = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit)
+            }
+            if m {
+                moved = true
+                movers += 1
+                mover = e.index
             }
         }
         if cancels && sharing {
@@ -193,7 +202,9 @@ public final class GestureArena {
                 }
             }
         }
-        if moved || !settled { settle(time: frame.time, emit: emit) }
+        if moved || !settled {
+            if !(settled && !cancels && movers == 1 && deliveredAlone(mover, emit)) { settle(time: frame.time, emit: emit) }
+        }
         if !frame.contacts.isEmpty { phase = .inSequence }
         if contactsDown == 0 && phase == .inSequence {
             endSequence(time: frame.time, emit: emit)
@@ -225,6 +236,23 @@ public final class GestureArena {
         guard state != e.lastState else { return false }
         e.lastState = state
         return true
+    }
+
+    /// After a complete settle, one entry alone gave something to settle this frame (every
+    /// entry before it was asked and had not moved; none came after it): when it is a winner or a
+    /// provisional gesture still in progress, settling would only deliver its events — every
+    /// other entry's standing and state are those the last settle decided on — so they are
+    /// delivered without it: a pan's `changed` on every frame no longer settles every frame.
+    /// True when it did.
+    private func deliveredAlone(_ i: Int, _ emit: (GestureEvent) -> Void) -> Bool {
+        entries.with(i) { e in
+            guard e.standing == .won || e.standing == .provisional else { return false }
+            let state = e.recognizer.state
+            guard state.isActive else { return false }
+            e.lastState = state
+            if e.standing == .won { deliver(e, emit) } else { deliverProvisional(e, emit) }
+            return true
+        }
     }
 
     /// Lets timeouts fire; `now` is on the same clock as frame times.
