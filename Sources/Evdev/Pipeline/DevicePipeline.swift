@@ -35,14 +35,18 @@ public final class DevicePipeline {
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
         // Most events only change the next frame: no frame callback built for them.
         if tracker.absorb(e) { return }
-        // Unretained: the pipeline owns its arena (`let`) and its stage for longer than this
-        // call, and strong copies (or the pipeline captured) cost a retain and a release a frame.
-        unowned(unsafe) let arena = self.arena
+        // Borrowed unretained: the pipeline owns its arena (`let`) and its stage for longer than
+        // this call, and a strong copy, the pipeline captured or an unowned(unsafe) arena (which
+        // is retained around each use) cost a retain and a release a frame. (The stage is nil
+        // but with passthrough.)
+        let borrowed = Unmanaged.passUnretained(arena)
         unowned(unsafe) let stage = self.stage
         tracker.feed(e) { frame in
             onFrame(frame)
-            arena.handle(frame, emit: onGesture)
-            stage?.judged(frame, arena: arena)
+            borrowed._withUnsafeGuaranteedRef { arena in
+                arena.handle(frame, emit: onGesture)
+                stage?.judged(frame, arena: arena)
+            }
         }
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
     }
