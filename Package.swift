@@ -6,7 +6,10 @@ import PackageDescription
 
 // The per-event path (tracker, recognizers, arena) mutates class state on every frame; Swift's
 // dynamic exclusivity checks made it 3.5× slower (docs/performance.md). Release builds of the
-// hot-path targets drop them; debug builds, which run the tests, keep them on.
+// hot-path targets drop them; debug builds, which run the tests, keep them on. The daemon's own
+// per-wakeup code (DeviceSession, the service loop, the socket hub) is hot too: its checks
+// (swift_beginAccess + AccessSet::insert) were 6.8 % of the whole daemon's instructions per
+// frame in the VM (issue 27), so Daemon, gestured and gestured-bench drop them as well.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 // Only the members of modules a file imports itself are visible. Without this, TOMLKit's
@@ -67,7 +70,7 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: ownImports
+            swiftSettings: ownImports + hotPath
         ),
 
         .executableTarget(
@@ -77,7 +80,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: ownImports,
+            swiftSettings: ownImports + hotPath,
             linkerSettings: leanDaemon
         ),
 
@@ -94,7 +97,8 @@ let package = Package(
             dependencies: [
                 "GestureKit", "Evdev", "Corpus", "CMallocCounter", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: hotPath
         ),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),

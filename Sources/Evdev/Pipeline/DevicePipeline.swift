@@ -33,13 +33,20 @@ public final class DevicePipeline {
     /// lines, tests), then to the arena, then to the stage. A SYN_DROPPED in the stream (a
     /// recording's) cancels the gestures in flight.
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
-        // Unretained: the pipeline owns its arena (`let`) for longer than this call, and a
-        // strong copy cost a retain and a release per input event.
-        unowned(unsafe) let arena = self.arena
+        // Most events only change the next frame: no frame callback built for them.
+        if tracker.absorb(e) { return }
+        // Borrowed unretained: the pipeline owns its arena (`let`) and its stage for longer than
+        // this call, and a strong copy, the pipeline captured or an unowned(unsafe) arena (which
+        // is retained around each use) cost a retain and a release a frame. (The stage is nil
+        // but with passthrough.)
+        let borrowed = Unmanaged.passUnretained(arena)
+        unowned(unsafe) let stage = self.stage
         tracker.feed(e) { frame in
             onFrame(frame)
-            arena.handle(frame, emit: onGesture)
-            self.stage?.judged(frame, arena: arena)  // read per frame, not per event
+            borrowed._withUnsafeGuaranteedRef { arena in
+                arena.handle(frame, emit: onGesture)
+                stage?.judged(frame, arena: arena)
+            }
         }
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
     }

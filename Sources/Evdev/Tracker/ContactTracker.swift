@@ -47,6 +47,7 @@ public struct ContactTracker {
     private var mtdev: MTDevConverter?
     /// The key whose value means "touching" for single-touch devices.
     private let touchKey: UInt16
+    private let touchProtocol: TouchProtocol
 
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = []) {
         self.info = info
@@ -58,6 +59,7 @@ public struct ContactTracker {
         frame = TouchFrame(time: 0, surface: geometry.surface)
         frame.contacts.reserveCapacity(count * 2)
         touchKey = info.touchKey
+        touchProtocol = info.touchProtocol
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
         for (i, s) in initialSlots.enumerated() where i < slots.count && s.trackingID >= 0 {
             slots[i] = Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
@@ -75,6 +77,22 @@ public struct ContactTracker {
 
     // MARK: Events
 
+    /// Takes an event that only changes what the next frame will hold (a coordinate, a slot, a
+    /// tracking id, a touch key, anything ignored) and returns true; false for one that `feed`
+    /// must take: a SYN_REPORT or SYN_DROPPED, any event while dropping, and every event of a
+    /// protocol A device (mtdev converts them). Most events are the first kind: the pipeline
+    /// takes them without building a frame callback (`DevicePipeline.feed`).
+    @inline(__always)
+    public mutating func absorb(_ e: InputEvent) -> Bool {
+        guard e.type != EV.SYN, !dropping else { return false }
+        switch touchProtocol {
+        case .multitouchB: handleSlotEvent(e, onFrame: { _ in })
+        case .singleTouch: handleSingleTouchEvent(e, onFrame: { _ in })
+        case .multitouchA: return false
+        }
+        return true
+    }
+
     /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
     public mutating func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
         if e.type == EV.SYN && e.code == SYN.DROPPED {
@@ -88,7 +106,7 @@ public struct ContactTracker {
             }
             return
         }
-        switch info.touchProtocol {
+        switch touchProtocol {
         case .multitouchB:
             handleSlotEvent(e, onFrame: onFrame)
         case .multitouchA:
@@ -189,27 +207,40 @@ public struct ContactTracker {
     }
 
     /// Builds and emits the frame for one SYN_REPORT.
+    /// The previous frame's contacts are overwritten in place (emptying the array first cost more
+    /// than building the frame, one contact a frame).
     private mutating func report(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
         frame.time = time
-        frame.contacts.removeAll(keepingCapacity: true)
+        var n = 0
         if !endings.isEmpty {
-            frame.contacts.append(contentsOf: endings)
+            for k in endings.indices { put(endings[k], at: n); n += 1 }
             endings.removeAll(keepingCapacity: true)
         }
         for i in slots.indices where slots[i].life == .down {
-            if slots[i].tool == MTTool.PALM {
+            let s = slots[i]
+            if s.tool == MTTool.PALM {
                 // A palm: cancel what was reported, never report what was not.
-                if !slots[i].began { frame.contacts.append(contact(slots[i], slot: i, phase: .cancelled)) }
+                if !s.began { put(contact(s, slot: i, phase: .cancelled), at: n); n += 1 }
                 slots[i].life = .ignored
                 slots[i].began = false
                 continue
             }
-            let phase: ContactPhase = slots[i].began ? .began : slots[i].moved ? .moved : .stationary
-            frame.contacts.append(contact(slots[i], slot: i, phase: phase))
-            slots[i].began = false
-            slots[i].moved = false
+            let phase: ContactPhase = s.began ? .began : s.moved ? .moved : .stationary
+            put(contact(s, slot: i, phase: phase), at: n)
+            n += 1
+            if s.began || s.moved {
+                slots[i].began = false
+                slots[i].moved = false
+            }
         }
-        if !frame.contacts.isEmpty { onFrame(frame) }
+        if n < frame.contacts.count { frame.contacts.removeLast(frame.contacts.count - n) }
+        if n > 0 { onFrame(frame) }
+    }
+
+    /// Contact `k` of the frame being built (the frame holds at least `k`).
+    @inline(__always)
+    private mutating func put(_ c: Contact, at k: Int) {
+        if k < frame.contacts.count { frame.contacts[k] = c } else { frame.contacts.append(c) }
     }
 
     // MARK: Interruptions

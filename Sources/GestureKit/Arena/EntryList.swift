@@ -33,6 +33,12 @@ struct EntryList {
         }
     }
 
+    /// Calls `body` with entry `i`.
+    @inline(__always)
+    func with<R>(_ i: Int, _ body: (ArenaEntry) -> R) -> R {
+        refs[i]._withUnsafeGuaranteedRef(body)
+    }
+
     /// Calls `body` with each entry of `set`, in priority order.
     @inline(__always)
     func forEach(in set: EntrySet, _ body: (ArenaEntry) -> Void) {
@@ -78,6 +84,16 @@ struct EntrySet {
 
     @inline(__always)
     func contains(_ i: Int) -> Bool { bits & (1 << UInt64(i)) != 0 }
+
+    @inline(__always)
+    func intersects(_ other: EntrySet) -> Bool { bits & other.bits != 0 }
+
+    @inline(__always)
+    func subtracting(_ other: EntrySet) -> EntrySet {
+        var s = EntrySet()
+        s.bits = bits & ~other.bits
+        return s
+    }
 
     @inline(__always)
     func intersection(_ other: EntrySet) -> EntrySet {

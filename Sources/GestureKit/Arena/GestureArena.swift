@@ -80,6 +80,13 @@ public final class GestureArena {
     /// frame of the sequence (hidden contacts stay hidden), so a frame with none new teaches
     /// no entry a contact: `see` runs only for frames that bring one.
     private var sequenceIDs: [Int32] = []
+    /// The group of the sequence's contacts, taken in once per frame for the entries that read
+    /// it (`groupReaders`: the GroupReaders that see whole frames) instead of once by each.
+    private let sequenceGroup = SequenceGroup()
+    private let groupReaders: EntrySet
+    /// The MultiContactRecognizers that see whole frames: not fed while one contact alone has
+    /// appeared in the sequence and is down.
+    private let multiContact: EntrySet
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -103,6 +110,18 @@ public final class GestureArena {
             }
         }
         self.entries = EntryList(entries)
+        var readers = EntrySet()
+        for e in entries where e.regionFilter.hidesNothing {
+            guard let r = e.recognizer as? any GroupReader else { continue }
+            r.share(sequenceGroup)
+            readers.set(e.index, true)
+        }
+        groupReaders = readers
+        var multi = EntrySet()
+        for e in entries where e.regionFilter.hidesNothing && e.recognizer is any MultiContactRecognizer {
+            multi.set(e.index, true)
+        }
+        multiContact = multi
         live = EntrySet(all: entries.count)
         switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
@@ -116,7 +135,16 @@ public final class GestureArena {
     /// Feeds one frame to every enabled recognizer and emits the events that win arbitration.
     public func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
-        contactsDown = frame.downCount
+        // One pass over the frame for what the arena needs of it.
+        var down = 0
+        var cancels = false
+        frame.contacts.withUnsafeBufferPointer { contacts in
+            for k in contacts.indices {
+                let p = contacts[k].phase
+                if p.isDown { down += 1 } else if p == .cancelled { cancels = true }
+            }
+        }
+        contactsDown = down
         if phase == .ignoringUntilAllUp {
             if contactsDown == 0 { phase = .betweenSequences }
             return
@@ -127,17 +155,56 @@ public final class GestureArena {
         if phase == .betweenSequences { restartFinishedCarried() }
 
         let bringsContact = noteContacts(frame)
-        let cancels = frame.hasCancellation
+        // The sequence's group takes the frame after the timers (a long press recognized at its
+        // deadline reads the group as it was) and before its readers handle it. The live entries
+        // only lose members within a sequence: once no reader is live, none reads it again before
+        // it is cleared. A frame that cancels a contact cancels every reader but the carried
+        // ones, whose `cancelled` reads the group without the frame (their own groups never took
+        // it): the group takes it after them, and the carried readers handle it last.
+        let sharing = groupReaders.intersects(live)
+        if sharing && !cancels { sequenceGroup.take(frame) }
         var moved = false
-        entries.forEach(in: live) { e in
+        var deferred = false
+        var fed = live
+        if sequenceIDs.count == 1 && contactsDown == 1 {
+            // One finger alone so far (and no cancellation: it is down): nothing for the
+            // multi-contact recognizers but noting the contact.
+            if bringsContact { entries.forEach(in: live.intersection(multiContact)) { e in see(frame, e) } }
+            fed = live.subtracting(multiContact)
+        }
+        // The entries that gave something to settle, and the last of them.
+        var movers = 0
+        var mover = 0
+        entries.forEach(in: fed) { e in
+            let m: Bool
             if e.regionFilter.hidesNothing {
-                moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
+                if cancels && sharing && e.standing == .carried && groupReaders.contains(e.index) {
+                    deferred = true
+                    return
+                }
+                m = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit)
             } else {
                 let view = e.regionFilter.view(frame)
-                moved = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit) || moved
+                m = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit)
+            }
+            if m {
+                moved = true
+                movers += 1
+                mover = e.index
             }
         }
-        if moved || !settled { settle(time: frame.time, emit: emit) }
+        if cancels && sharing {
+            sequenceGroup.take(frame)
+            if deferred {
+                entries.forEach(in: live.intersection(groupReaders)) { e in
+                    guard e.standing == .carried else { return }
+                    moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
+                }
+            }
+        }
+        if moved || !settled {
+            if !(settled && !cancels && movers == 1 && deliveredAlone(mover, emit)) { settle(time: frame.time, emit: emit) }
+        }
         if !frame.contacts.isEmpty { phase = .inSequence }
         if contactsDown == 0 && phase == .inSequence {
             endSequence(time: frame.time, emit: emit)
@@ -169,6 +236,23 @@ public final class GestureArena {
         guard state != e.lastState else { return false }
         e.lastState = state
         return true
+    }
+
+    /// After a complete settle, one entry alone gave something to settle this frame (every
+    /// entry before it was asked and had not moved; none came after it): when it is a winner or a
+    /// provisional gesture still in progress, settling would only deliver its events — every
+    /// other entry's standing and state are those the last settle decided on — so they are
+    /// delivered without it: a pan's `changed` on every frame no longer settles every frame.
+    /// True when it did.
+    private func deliveredAlone(_ i: Int, _ emit: (GestureEvent) -> Void) -> Bool {
+        entries.with(i) { e in
+            guard e.standing == .won || e.standing == .provisional else { return false }
+            let state = e.recognizer.state
+            guard state.isActive else { return false }
+            e.lastState = state
+            if e.standing == .won { deliver(e, emit) } else { deliverProvisional(e, emit) }
+            return true
+        }
     }
 
     /// Lets timeouts fire; `now` is on the same clock as frame times.
@@ -213,6 +297,7 @@ public final class GestureArena {
         contactsDown = 0
         settled = false
         sequenceIDs.removeAll(keepingCapacity: true)
+        sequenceGroup.clear()
         refreshDeadline()
     }
 
@@ -260,9 +345,14 @@ public final class GestureArena {
 
     // MARK: Arbitration
 
+    @inline(__always)
     private func fireDeadlines(now: Double) {
         lastTime = now
         guard let due = nextDeadline, due <= now else { return }
+        fireDue(now: now)
+    }
+
+    private func fireDue(now: Double) {
         entries.forEachTimed(in: live) { e in
             guard let t = e.recognizer.deadline, t <= now else { return }
             e.recognizer.tick(now: now, events: &e.pending)
@@ -467,8 +557,13 @@ public final class GestureArena {
         }
     }
 
+    @inline(__always)
     private func flushOutbox(_ emit: (GestureEvent) -> Void) {
         guard !outbox.isEmpty else { return }
+        flushNonEmptyOutbox(emit)
+    }
+
+    private func flushNonEmptyOutbox(_ emit: (GestureEvent) -> Void) {
         for ev in outbox { emit(ev) }
         outbox.removeAll(keepingCapacity: true)
     }
@@ -506,6 +601,7 @@ public final class GestureArena {
                 }
             }
         }
+        sequenceGroup.clear()
     }
 
     // MARK: Transitions

@@ -65,6 +65,12 @@ extension GestureRecognizer {
 /// shapes): it decides on frames alone and never asks for a tick.
 public protocol UntimedRecognizer: GestureRecognizer {}
 
+/// A recognizer of two or more fingers (pinch, rotate): a frame of a sequence in which one contact
+/// alone has appeared, still down, changes nothing for it, and the arena does not hand it such
+/// frames (the finger's lift, which fails it, it does). A one-finger stroke pays a count check
+/// for it, not a call.
+public protocol MultiContactRecognizer: GestureRecognizer {}
+
 extension UntimedRecognizer {
     public var deadline: Double? { nil }
     public func tick(now: Double, events: inout [GestureEvent]) {}

@@ -21,8 +21,9 @@
 /// its last, whatever contacts land or lift, and a sample holds the positions of one scan, so a
 /// hand translated across the screen is never seen half moved.
 ///
-/// Pan, swipe, pinch, rotate, tap, long press and edge swipe each update a group on every frame,
-/// so it is kept lean: one array of members (reserved once, cleared keeping its capacity: no
+/// Pan, swipe, tap, long press and edge swipe read one group of the sequence (SequenceGroup),
+/// pinch and rotate one each once a second finger lands; they are updated on every frame, so a
+/// group is kept lean: one array of members (reserved once, cleared keeping its capacity: no
 /// allocation per frame), one pass over the frame's contacts, and no square root that nobody
 /// reads (the largest displacement is computed when asked).
 public struct ContactGroup {
@@ -104,6 +105,8 @@ public struct ContactGroup {
     }
 
     public var isEmpty: Bool { members.isEmpty }
+    /// Frames taken in since `removeAll` (1 while the first frame is handled).
+    public var frameCount: Int { frameNumber }
     public var duration: Double { lastTime - firstTime }
 
     /// Largest distance any contact has moved from where it began, mm.
@@ -177,6 +180,7 @@ public struct ContactGroup {
         var cm = Point.zero, cp = Point.zero, n = 0.0
         var oldC = Point.zero, newC = Point.zero, oldP = Point.zero, newP = Point.zero
         var common = 0.0
+        var down = downCount
         for c in frame.contacts {
             let counted = c.phase != .cancelled
             if counted { cm += c.mm; cp += c.position; n += 1 }
@@ -186,44 +190,53 @@ public struct ContactGroup {
                 members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
                                       lastMM: c.mm, lastPosition: c.position,
                                       downInFrame: now, countedInFrame: now, reportedInRound: round))
+                down += 1
                 changedInLastFrame = true
                 landedOrLifted = true
                 continue
             }
-            let m = members[i]
-            if m.lastMM != c.mm { changedInLastFrame = true }
-            let d = c.mm - m.startMM
+            // Read in place, then written in one pass over the array's storage: one uniqueness
+            // check per contact (not one per field), and no copy of the member.
+            let lastMM = members[i].lastMM
+            if lastMM != c.mm { changedInLastFrame = true }
+            let d = c.mm - members[i].startMM
             let moved = d.x * d.x + d.y * d.y
             if moved > maxDisplacementSquared { maxDisplacementSquared = moved }
-            if counted && m.downInFrame == now - 1 {
-                oldC += m.lastMM; newC += c.mm
-                oldP += m.lastPosition; newP += c.position
+            if counted && members[i].downInFrame == now - 1 {
+                oldC += lastMM; newC += c.mm
+                oldP += members[i].lastPosition; newP += c.position
                 common += 1
             }
-            if counted && (c.phase != .stationary || m.lastMM != c.mm) {
-                if m.reportedInRound == round {
-                    // A new round: the one ending is sampled as it stood (this contact not yet moved).
-                    if sampledRound != round { sample() }
-                    round += 1
+            let reports = counted && (c.phase != .stationary || lastMM != c.mm)
+            if reports && members[i].reportedInRound == round {
+                // A new round: the one ending is sampled as it stood (this contact not yet moved).
+                if sampledRound != round && segmentCount >= 2 { sample() }
+                round += 1
+            }
+            let thisRound = round
+            var lifted = false
+            members.withUnsafeMutableBufferPointer { ms in
+                let m = ms.baseAddress! + i
+                if reports { m.pointee.reportedInRound = thisRound }
+                if counted {
+                    m.pointee.lastMM = c.mm
+                    m.pointee.lastPosition = c.position
+                    m.pointee.countedInFrame = now
                 }
-                members[i].reportedInRound = round
+                if c.phase.isDown {
+                    m.pointee.downInFrame = now
+                } else if m.pointee.isDown {
+                    m.pointee.isDown = false
+                    lifted = true
+                }
             }
-            if counted {
-                members[i].lastMM = c.mm
-                members[i].lastPosition = c.position
-                members[i].countedInFrame = now
-            }
-            if c.phase.isDown {
-                members[i].downInFrame = now
-            } else if m.isDown {
-                members[i].isDown = false
+            if lifted {
+                down -= 1
                 anyLifted = true
                 changedInLastFrame = true
                 landedOrLifted = true
             }
         }
-        var down = 0
-        for m in members where m.isDown { down += 1 }
         downCount = down
         if down > maxDownCount { maxDownCount = down }
 
@@ -268,7 +281,8 @@ public struct ContactGroup {
 
     /// Samples the segment once every contact of it has reported in this round.
     private mutating func sampleIfAllReported() {
-        guard sampledRound != round else { return }
+        // (Fewer than two contacts: nothing to sample, see `sample`.)
+        guard sampledRound != round, segmentCount >= 2 else { return }
         for m in members where m.inSegment && m.reportedInRound != round { return }
         sample()
     }

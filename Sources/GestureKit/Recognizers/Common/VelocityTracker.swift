@@ -1,19 +1,25 @@
 /// Velocity of a moving point over the last `window` seconds, from a fixed ring of samples
 /// (no allocation after init). Both millimetres and normalized coordinates are tracked, so
 /// that a fling can be projected in either unit.
+///
+/// One array of samples, indices wrapped by a comparison: pan adds a sample on every frame and
+/// measures the velocity for every event; three arrays and a division per sample cost twice as
+/// much.
 public struct VelocityTracker {
-    private var times: [Double]
-    private var mm: [Point]
-    private var position: [Point]
+    private struct Sample {
+        var time: Double
+        var mm: Point
+        var position: Point
+    }
+
+    private var samples: [Sample]
     private var head = 0
     private var count = 0
     public var window: Double
 
     public init(window: Double = 0.1, capacity: Int = 32) {
         self.window = window
-        times = Array(repeating: 0, count: capacity)
-        mm = Array(repeating: .zero, count: capacity)
-        position = Array(repeating: .zero, count: capacity)
+        samples = Array(repeating: Sample(time: 0, mm: .zero, position: .zero), count: capacity)
     }
 
     public mutating func removeAll() {
@@ -22,11 +28,10 @@ public struct VelocityTracker {
     }
 
     public mutating func add(time: Double, mm p: Point, position q: Point) {
-        times[head] = time
-        mm[head] = p
-        position[head] = q
-        head = (head + 1) % times.count
-        if count < times.count { count += 1 }
+        samples[head] = Sample(time: time, mm: p, position: q)
+        head += 1
+        if head == samples.count { head = 0 }
+        if count < samples.count { count += 1 }
     }
 
     /// Velocity per second between the newest sample and the oldest one inside the window
@@ -34,19 +39,20 @@ public struct VelocityTracker {
     /// that rested before lifting was not flung.
     public func velocity() -> (mm: Point, position: Point) {
         guard count >= 2 else { return (.zero, .zero) }
-        let cap = times.count
-        let newest = (head - 1 + cap) % cap
-        let t1 = times[newest]
+        let cap = samples.count
+        let newest = head == 0 ? cap - 1 : head - 1
+        let t1 = samples[newest].time
         var oldest = newest
+        var j = newest
         var i = 1
         while i < count {
-            let j = (newest - i + cap) % cap
-            if t1 - times[j] > window { break }
+            j = j == 0 ? cap - 1 : j - 1
+            if t1 - samples[j].time > window { break }
             oldest = j
             i += 1
         }
-        let dt = t1 - times[oldest]
+        let dt = t1 - samples[oldest].time
         guard oldest != newest, dt > 1e-6 else { return (.zero, .zero) }
-        return ((mm[newest] - mm[oldest]) / dt, (position[newest] - position[oldest]) / dt)
+        return ((samples[newest].mm - samples[oldest].mm) / dt, (samples[newest].position - samples[oldest].position) / dt)
     }
 }

@@ -7,7 +7,7 @@
 /// reaches `min_distance_mm` along or away from its edge, when `max_duration_s` passes, or at lift.
 /// Edge: the edge the stroke moves away from; a corner when it starts near two edges and moves
 /// diagonally away from both (8-sector direction).
-public final class EdgeSwipeRecognizer: DeclaredRecognizer {
+public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
     public static let kind = GestureKind.edgeSwipe
     public static let summary = "A stroke from a screen edge or corner inward: edge, direction, fingers."
 
@@ -16,7 +16,8 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer {
     public private(set) var state = RecognizerState.possible
     public var deadline: Double? { state == .possible ? group.deadline(after: rules.maxDuration) : nil }
 
-    private var group = ContactGroup()
+    private var source = GroupSource()
+    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
     private var nearLeft = false, nearRight = false, nearTop = false, nearBottom = false
 
     public init(rules: EdgeSwipeRules, context: RecognizerContext) {
@@ -25,9 +26,8 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer {
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        let first = group.isEmpty
-        group.update(frame)
-        if first {
+        source.take(frame)
+        if group.frameCount == 1 {
             guard let c = frame.contacts.first(where: { $0.phase == .began }) else {
                 state = .failed  // joined mid-contact: not an edge swipe
                 return
@@ -85,9 +85,11 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer {
 
     public func cancel(time: Double, events: inout [GestureEvent]) { state.cancel() }
 
+    public func share(_ shared: SequenceGroup) { source.share(shared) }
+
     public func reset() {
         state = .possible
-        group.removeAll()
+        source.reset()
         nearLeft = false; nearRight = false; nearTop = false; nearBottom = false
     }
 }

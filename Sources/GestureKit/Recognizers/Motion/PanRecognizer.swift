@@ -13,7 +13,7 @@
 /// v · d / (1 − d) / 1000 seconds' worth of its velocity before it stops, so
 ///     resting = centroid + velocity · d / (1000 · (1 − d))
 /// With UIScrollView's normal rate d = 0.998 that is centroid + 0.499 s · velocity.
-public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeReporting {
+public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeReporting, GroupReader {
     public static let kind = GestureKind.pan
     public static let summary = "Fingers dragged across the surface: translation, velocity, projected resting point."
 
@@ -22,7 +22,8 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     public private(set) var state = RecognizerState.possible
     public var reportsChanges = true
 
-    private var group = ContactGroup()
+    private var source = GroupSource()
+    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
     /// Fingers down in the latest frame that had any (an `ended` event reports the last count).
     private var fingers = 0
     private var velocity: VelocityTracker
@@ -34,7 +35,7 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
-        group.update(frame)
+        source.take(frame)
         if group.downCount > 0 { fingers = group.downCount }
         // The virtual centroid: start + accumulated translation, immune to fingers changing.
         velocity.add(time: frame.time, mm: group.startCentroidMM + group.translationMM,
@@ -77,9 +78,11 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
         state.cancel(events: &events) { event(.cancelled, time: time) }
     }
 
+    public func share(_ shared: SequenceGroup) { source.share(shared) }
+
     public func reset() {
         state = .possible
-        group.removeAll()
+        source.reset()
         velocity.removeAll()
         fingers = 0
     }

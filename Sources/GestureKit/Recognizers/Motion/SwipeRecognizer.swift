@@ -13,7 +13,7 @@
 /// Fingers: the most fingers down at once during the stroke. Fingers may land and lift in any
 /// order (real 4-finger drags land over ~100 ms); the displacement is accumulated over the
 /// fingers present in consecutive frames, so a late finger does not bend the stroke.
-public final class SwipeRecognizer: DeclaredRecognizer {
+public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     public static let kind = GestureKind.swipe
     public static let summary = "A quick straight stroke of 1–10 fingers, recognized at lift: direction, fingers, distance, speed."
 
@@ -23,7 +23,8 @@ public final class SwipeRecognizer: DeclaredRecognizer {
     public let rules: SwipeRules
     /// 4 or 8 compass sectors.
     let sectors: Int
-    private var group = ContactGroup()
+    private var source = GroupSource()
+    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
 
     public init(rules: SwipeRules, context: RecognizerContext) {
         self.rules = rules
@@ -32,7 +33,7 @@ public final class SwipeRecognizer: DeclaredRecognizer {
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        group.update(frame)
+        source.take(frame)
         let d = group.translationMM
         if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
             state = .failed
@@ -67,9 +68,11 @@ public final class SwipeRecognizer: DeclaredRecognizer {
 
     public func cancel(time: Double, events: inout [GestureEvent]) { state.cancel() }
 
+    public func share(_ shared: SequenceGroup) { source.share(shared) }
+
     public func reset() {
         state = .possible
-        group.removeAll()
+        source.reset()
     }
 }
 

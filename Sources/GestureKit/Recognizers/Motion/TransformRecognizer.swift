@@ -15,7 +15,8 @@ public protocol TransformMeasure: Sendable {
 /// transform (scale or rotation) to begin, `changed` while the fingers move, `ended` when fewer
 /// than two remain. The measure is accumulated frame by frame (ContactGroup), so a finger
 /// landing or lifting does not make it jump, and rotation is unwrapped (it can exceed ±π).
-public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer, ChangeReporting {
+public final class TransformRecognizer<Measure: TransformMeasure>: DeclaredRecognizer, UntimedRecognizer, ChangeReporting,
+    MultiContactRecognizer {
     public static var kind: GestureKind { Measure.kind }
     public static var summary: String { Measure.summary }
     public private(set) var state = RecognizerState.possible

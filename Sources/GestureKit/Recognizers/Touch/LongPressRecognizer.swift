@@ -10,7 +10,7 @@
 /// `max_movement_mm` from where they touched down, so the stroke can still become a circle, a
 /// swipe or a pan (the arena runs long press beside those). With `allow_drag = 1` movement is
 /// reported as changed instead (press-and-drag, as in UIKit).
-public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting {
+public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, GroupReader {
     public static let kind = GestureKind.longPress
     public static let summary = "Fingers held still: began after min_duration_s, changed while dragged, ended on lift."
 
@@ -19,7 +19,8 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting {
     public private(set) var state = RecognizerState.possible
     public var reportsChanges = true
 
-    private var group = ContactGroup()
+    private var source = GroupSource()
+    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
     private var fingers = 0
 
     public init(rules: LongPressRules, context: RecognizerContext) {
@@ -31,11 +32,12 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting {
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
         // A frame after the deadline: recognize first (as tick would have), then take the frame.
-        if state == .possible, group.downCount > 0, frame.time >= group.firstTime + rules.minDuration {
+        // (The arena fires deadlines before it takes a frame into the group it shares.)
+        if state == .possible, !source.isShared, group.downCount > 0, frame.time >= group.firstTime + rules.minDuration {
             tick(now: frame.time, events: &events)
             guard !state.isFinished else { return }
         }
-        group.update(frame)
+        source.take(frame)
         switch state {
         case .possible:
             if group.maxDisplacementMM > rules.maxMovementMM || group.anyLifted || group.maxDownCount > rules.maxFingers {
@@ -81,9 +83,11 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting {
         state.cancel(events: &events) { event(.cancelled, time: time) }
     }
 
+    public func share(_ shared: SequenceGroup) { source.share(shared) }
+
     public func reset() {
         state = .possible
-        group.removeAll()
+        source.reset()
         fingers = 0
     }
 }

@@ -18,7 +18,7 @@
 ///
 /// Defaults (libinput: tap timeout 180 ms, 1.3 mm touchpad slop): touchscreen fingers are slower
 /// and jitter more, so 0.3 s / 3 mm; the double-tap interval is Android's 300 ms.
-public final class TapRecognizer: DeclaredRecognizer {
+public final class TapRecognizer: DeclaredRecognizer, GroupReader {
     public static let kind = GestureKind.tap
     public static let summary = "Short touches of 1–5 fingers without movement: count 1, 2, … up to max_count."
 
@@ -28,7 +28,8 @@ public final class TapRecognizer: DeclaredRecognizer {
 
 
     /// The touch being judged.
-    private var group = ContactGroup()
+    private var source = GroupSource()
+    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
     private var touchFailed = false
     /// The chain so far: taps counted, their fingers, where and when the last one ended.
     private var chainCount = 0
@@ -50,13 +51,12 @@ public final class TapRecognizer: DeclaredRecognizer {
 
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        if group.isEmpty || (group.downCount == 0 && !group.isEmpty) {
+        source.take(frame)
+        if group.frameCount == 1 {
             // A new touch. A chain that timed out is reported first (normally tick did it).
             if chainCount > 0, frame.time > chainEnd + rules.interval { flushChain(time: chainEnd + rules.interval, events: &events) }
-            group.removeAll()
             touchFailed = false
         }
-        group.update(frame)
 
         let slop = frame.surface.isDirect ? rules.maxMovementMM : rules.touchpadMaxMovementMM
         if frame.hasCancellation || group.maxDisplacementMM > slop || group.landedAfterLift
@@ -124,11 +124,13 @@ public final class TapRecognizer: DeclaredRecognizer {
         state.cancel()
     }
 
+    public func share(_ shared: SequenceGroup) { source.share(shared) }
+
     /// Back to `possible`. A chain still waiting for its next tap is kept on purpose.
     public func reset() {
         let keepChain = state == .possible && chainCount > 0
         state = .possible
-        group.removeAll()
+        source.reset()
         touchFailed = false
         if !keepChain { chainCount = 0 }
     }
