@@ -25,11 +25,21 @@ public struct JournalLogHandler: LogHandler {
         if let m = event.metadata { all.merge(m) { $1 } }
         let meta = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let prefix = journal ? "<\(Self.priority(event.level))>" : "<\(Self.priority(event.level))>\(Self.timestamp()) "
-        var text = ""
-        for line in "\(event.message)\(meta)".split(separator: "\n", omittingEmptySubsequences: false) {
-            text += prefix + line + "\n"
+        StandardStream.writeError(Self.lines("\(event.message)\(meta)", prefix: prefix))
+    }
+
+    /// Each line of `text` after `prefix` and ended by a newline (journald takes a line as an
+    /// entry; an empty line stays one). Split on the UTF-8 bytes: splitting the String by
+    /// Character walks grapheme clusters, ~34,000 instructions for a one-line message of 70
+    /// characters (host callgrind, 2026-11-26), two of which a bound command's run logs.
+    static func lines(_ text: String, prefix: String) -> String {
+        var out = ""
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            out += prefix
+            out += Substring(line)
+            out += "\n"
         }
-        StandardStream.writeError(text)
+        return out
     }
 
     static func priority(_ level: Logger.Level) -> Int {
