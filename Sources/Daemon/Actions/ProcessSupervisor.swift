@@ -80,8 +80,15 @@ public final class ProcessSupervisor {
     /// calls `collectStarted`.
     var startedFD: Int32 { spawner.doneFD }
 
-    /// The earliest command timeout, for the loop's timer (read after every wakeup: no array made).
-    public var deadline: Double? { running.values.lazy.map(\.deadline).min() }
+    /// The earliest command timeout, for the loop's timer. Read after every wakeup, so a plain
+    /// loop: `values.lazy.map(\.deadline).min()` went through a key path, ~600 instructions a
+    /// wakeup with nothing running (host callgrind, 2026-11-26).
+    public var deadline: Double? {
+        guard !running.isEmpty else { return nil }
+        var earliest = Double.infinity
+        for r in running.values where r.deadline < earliest { earliest = r.deadline }
+        return earliest
+    }
 
     /// Takes the spawner's outcomes: a started command joins the running ones (its timeout
     /// counted from the gesture), a failed one is logged.
