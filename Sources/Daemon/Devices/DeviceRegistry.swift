@@ -19,9 +19,10 @@ final class DeviceRegistry: TimedSource {
     private var monitor: DeviceMonitor?
     private let loop: EventLoop
     private let log: Logger
-    weak var delegate: DeviceRegistryDelegate?
-    /// Asked at each sequence's first touch on any device (the modes).
-    weak var gate: TouchGate?
+    /// The service, which owns the registry (unowned, not weak: see DeviceSession.gate).
+    unowned(unsafe) var delegate: DeviceRegistryDelegate?
+    /// Asked at each sequence's first touch on any device (the modes, which the service owns).
+    unowned(unsafe) var gate: TouchGate?
     /// The config new sessions are opened with (replaced by `rebuild`).
     private var config: DaemonConfig
     private var produced: [GestureEvent] = []

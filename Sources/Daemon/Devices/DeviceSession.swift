@@ -45,9 +45,12 @@ final class DeviceSession: FrameStage, LoopSource {
     /// they stay off across reloads. A recognizer runs when its switch is on and the mode runs
     /// it: the switches are the clients', the mode the service's, and neither writes the other.
     var disabled: Set<String> = []
-    weak var gate: TouchGate?
+    /// The modes and the registry, which the service owns for longer than any session. Not weak:
+    /// an object that ever had a weak reference gets a side table, and every retain and release
+    /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
+    unowned(unsafe) var gate: TouchGate?
     /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's).
-    weak var registry: DeviceRegistry?
+    unowned(unsafe) var registry: DeviceRegistry?
     /// The loop a live device's fd is in, once attached.
     private var loop: EventLoop?
     /// The continuous gestures whose `changed` events some sink can take (the service's
