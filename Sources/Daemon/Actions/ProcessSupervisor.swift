@@ -38,7 +38,6 @@ public final class ProcessSupervisor {
     /// once), matched when it arrives; kept only while runs are starting.
     private var exitedUnclaimed: [pid_t: Int32] = [:]
     private let spawner: SpawnWorker
-    private let baseEnvironment: [String]
     private let log: Logger
     /// Called after the spawner's outcomes are collected: a run may have ended meanwhile (the
     /// service checks whether a finished replay can exit).
@@ -46,7 +45,6 @@ public final class ProcessSupervisor {
 
     init(log: Logger) throws {
         self.log = log
-        spawner = try SpawnWorker()
         // The daemon's own environment, minus anything a gesture variable would shadow.
         var env: [String] = []
         var p = environ
@@ -55,7 +53,7 @@ public final class ProcessSupervisor {
             if !entry.hasPrefix("GESTURE_") && !entry.hasPrefix("NOTIFY_SOCKET=") && !entry.hasPrefix("LISTEN_") { env.append(entry) }
             p += 1
         }
-        baseEnvironment = env
+        spawner = try SpawnWorker(baseEnvironment: env)
         // Orphans of a command (`sleep 100 &` in a shell) become our children instead of init's:
         // their exits arrive as SIGCHLD, so a run ends when its whole group has ended.
         _ = gestured_become_subreaper()
@@ -65,13 +63,15 @@ public final class ProcessSupervisor {
 
     /// Runs of one binding, started or starting (`max_concurrent`).
     func active(binding: Int) -> Int {
-        running.values.filter { $0.binding == binding }.count + starting.values.filter { $0.binding == binding }.count
+        var count = 0
+        for r in running.values where r.binding == binding { count += 1 }
+        for s in starting.values where s.binding == binding { count += 1 }
+        return count
     }
 
     /// Hands a command to the spawner; its timeout counts from `now` (the gesture).
     func start(_ argv: [String], variables: [(String, String)], binding: Int, timeout: Double, cause: String, now: Double) throws {
-        let env = baseEnvironment + variables.map { "\($0.0)=\($0.1)" }
-        try spawner.submit(.init(run: nextRun, argv: argv, environment: env))
+        try spawner.submit(.init(run: nextRun, argv: argv, variables: variables.map { "\($0.0)=\($0.1)" }))
         starting[nextRun] = Starting(binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause)
         nextRun += 1
     }
