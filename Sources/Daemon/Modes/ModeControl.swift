@@ -52,6 +52,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
 
     /// After each wakeup: the switches asked for during it, in order, then their broadcast.
     func afterWakeup() {
+        guard !requests.isEmpty || !announced.isEmpty else { return }  // nearly every wakeup
         if !requests.isEmpty {
             let now = MonotonicClock.now()
             for r in requests { apply(state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now), now: now) }
