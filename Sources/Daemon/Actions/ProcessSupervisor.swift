@@ -70,8 +70,9 @@ public final class ProcessSupervisor {
     }
 
     /// Hands a command to the spawner; its timeout counts from `now` (the gesture).
-    func start(_ argv: [String], variables: [(String, String)], binding: Int, timeout: Double, cause: String, now: Double) throws {
-        try spawner.submit(.init(run: nextRun, argv: argv, variables: variables.map { "\($0.0)=\($0.1)" }))
+    /// `variables`: `NAME=value` each.
+    func start(_ argv: [String], variables: [String], binding: Int, timeout: Double, cause: String, now: Double) throws {
+        try spawner.submit(.init(run: nextRun, argv: argv, variables: variables))
         starting[nextRun] = Starting(binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause)
         nextRun += 1
     }
