@@ -20,10 +20,11 @@ enum Spawner {
         posix_spawnattr_setpgroup(&attr, 0)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-        let cArgv = argv.map { strdup($0) } + [nil]
+        // withCString: a String passed straight to strdup is first copied into a fresh array.
+        let cArgv = argv.map { $0.withCString { strdup($0) } } + [nil]
         var cEnv = base
         cEnv.reserveCapacity(base.count + variables.count + 1)
-        for v in variables { cEnv.append(strdup(v)) }
+        for v in variables { cEnv.append(v.withCString { strdup($0) }) }
         cEnv.append(nil)
         defer {
             for p in cArgv { free(p) }
