@@ -31,7 +31,8 @@ public final class ProcessSupervisor {
     /// Seconds between SIGTERM and SIGKILL for a command past its timeout.
     static let killGrace = 2.0
 
-    private var running: [pid_t: Running] = [:]
+    /// Read after every wakeup (`deadline`). Unchecked: see EventLoop.handlers.
+    @exclusivity(unchecked) private var running: [pid_t: Running] = [:]
     private var starting: [Int: Starting] = [:]
     private var nextRun = 0
     /// Exits reaped while their spawn's outcome was still on its way (a command that ends at

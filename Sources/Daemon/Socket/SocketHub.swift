@@ -42,8 +42,9 @@ public final class SocketHub: GestureSink, LoopSource {
         }
         return heard
     }
-    /// Clients with broadcast events queued since the last `flushBroadcasts`.
-    private var unsent: [SocketClient] = []
+    /// Clients with broadcast events queued since the last `flushBroadcasts` (read after every
+    /// wakeup; unchecked: see EventLoop.handlers).
+    @exclusivity(unchecked) private var unsent: [SocketClient] = []
 
     init(listener: UnixListener, config: SocketConfig, log: Logger) throws {
         self.listener = listener
