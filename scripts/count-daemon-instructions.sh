@@ -16,7 +16,8 @@
 # that take the most (self cost). scripts/count-instructions.sh counts the pipeline alone.
 #
 # valgrind 3.19 cannot read the DWARF 5 of a Swift binary: a copy with the debug info stripped
-# (symbols kept) is counted. BIN=path picks a built gestured instead of building one.
+# (symbols kept) is counted. BIN=path picks a built gestured instead of building one; OUT=file
+# keeps callgrind's output (for callgrind_annotate --inclusive=yes or --tree=caller).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swipes=${1:-5}
@@ -72,6 +73,7 @@ callgrind_control -z "$pid" >/dev/null 2>&1
 touch "$tmp/counting"
 wait $client
 kill -TERM "$pid"; wait "$pid" || true; pid=
+[ -z "${OUT:-}" ] || cp "$tmp/callgrind.out" "$OUT"
 ran=$(grep -c 'started /bin/true' "$tmp/log" || true)
 total=$(awk '/^(summary|totals):/ {print $2; exit}' "$tmp/callgrind.out")
 echo "$swipes replayed swipes ($frames frames each) after one warm-up; commands run: $ran (1 in the warm-up)"
