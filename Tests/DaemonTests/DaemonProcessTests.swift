@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func boundCommandRunsWithTheGestureEnvironment() throws {
-        let d = try circleBound(to: "env | grep '^GESTURE_' | sort > $DIR/env.txt.tmp && mv $DIR/env.txt.tmp $DIR/env.txt", timeout: 5)
+        let d = try circleBound(to: "env | grep -e '^GESTURE_' -e '^PATH=' | sort > $DIR/env.txt.tmp && mv $DIR/env.txt.tmp $DIR/env.txt", timeout: 5)
         let c = try d.connect()
         try d.replayAndWait(c)
         let text = try #require(d.written("env.txt"), "log:\n\(d.log)")
@@ -94,6 +94,8 @@ import Testing
             if parts.count == 2 { env[String(parts[0])] = String(parts[1]) }
         }
         #expect(env["GESTURE_NAME"] == "circle")
+        // The daemon's own environment comes first (the harness runs it with the tests').
+        #expect(env["PATH"] != nil && env["PATH"] == ProcessInfo.processInfo.environment["PATH"])
         #expect(env["GESTURE_PHASE"] == "recognized")
         #expect(env["GESTURE_DEVICE"] == "Wacom ISDv4 E6 Finger")
         #expect(env["GESTURE_DEVICE_ID"] == "Wacom_ISDv4_E6_Finger.single-center-circle")

@@ -77,8 +77,13 @@ callgrind() { # NAME COMMAND...: runs COMMAND under callgrind with counting off 
   printf -v "${name}_pid" %s $!
 }
 stamps() { cat "$WORK/$1.times" 2>/dev/null | wc -l; }
-# wait_stamps NAME N: the daemon's bound command has run N times (callgrind slows it ~50×).
-wait_stamps() { wait_until 600 test "$(stamps "$1")" -ge "$2" || die "$1 ran its command $(stamps "$1") of $2 times (see $SDIR/$1.log)"; }
+# wait_stamps NAME N: the daemon's bound command has run N times (callgrind slows it ~50×). On
+# a host so busy that a daemon misses a swipe, the count goes on: the figures say how many
+# swipes each recognized and how many SYN_DROPPED gestured saw.
+wait_stamps() {
+  wait_until 600 test "$(stamps "$1")" -ge "$2" ||
+    say "WARNING: $1 ran its command $(stamps "$1") of $2 times (see $SDIR/$1.log); counted anyway"
+}
 total() { # DUMP: the Ir total of a callgrind dump
   awk '/^(summary|totals):/ {print $2; exit}' "$1"
 }

@@ -37,19 +37,25 @@ final class DeviceSession: FrameStage, LoopSource {
 
     let input: Input
     let info: DeviceInfo
-    private(set) var pipeline: DevicePipeline
-    private(set) var passthrough: Passthrough?
+    // The daemon's one thread reads and writes what is marked `@exclusivity(unchecked)` on every
+    // wakeup, never during another access to it: the run-time exclusivity check it skips cost
+    // ~65 instructions an access (docs/performance.md, "Instructions per frame").
+    @exclusivity(unchecked) private(set) var pipeline: DevicePipeline
+    @exclusivity(unchecked) private(set) var passthrough: Passthrough?
     /// This device's settings from the config's sections, resolved once per config.
     private(set) var settings: DeviceSettings
     /// Recognizers switched off on this device (a client's `disable`, Home Assistant's switch);
     /// they stay off across reloads. A recognizer runs when its switch is on and the mode runs
     /// it: the switches are the clients', the mode the service's, and neither writes the other.
     var disabled: Set<String> = []
-    weak var gate: TouchGate?
+    /// The modes and the registry, which the service owns for longer than any session. Not weak:
+    /// an object that ever had a weak reference gets a side table, and every retain and release
+    /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
+    @exclusivity(unchecked) unowned(unsafe) var gate: TouchGate?
     /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's).
-    weak var registry: DeviceRegistry?
+    @exclusivity(unchecked) unowned(unsafe) var registry: DeviceRegistry?
     /// The loop a live device's fd is in, once attached.
-    private var loop: EventLoop?
+    @exclusivity(unchecked) private var loop: EventLoop?
     /// The continuous gestures whose `changed` events some sink can take (the service's
     /// listeners); the others' are not built (GestureArena.reportChanges). Kept across rebuilds.
     var heardChanges = Set(GestureKind.allCases) {
@@ -57,9 +63,9 @@ final class DeviceSession: FrameStage, LoopSource {
     }
     private let log: Logger
     /// Seconds; 0: the device is read whenever it is readable.
-    private var readInterval = 0.0
+    @exclusivity(unchecked) private var readInterval = 0.0
     /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
-    private var resumeAt: Double?
+    @exclusivity(unchecked) private var resumeAt: Double?
 
     /// Opens a session on a live device, grabbing it when its settings ask.
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {

@@ -5,7 +5,8 @@ import Glibc
 /// timeout, the next event of a real-time replay) and disarmed when nothing is pending.
 public final class DeadlineTimer {
     public let fd: Int32
-    private var armed: Double? = nil
+    /// Unchecked: see EventLoop.handlers.
+    @exclusivity(unchecked) private var armed: Double? = nil
 
     public init() throws {
         fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))

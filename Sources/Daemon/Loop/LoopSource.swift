@@ -13,17 +13,3 @@ protocol TimedSource: AnyObject {
     var deadline: Double? { get }
     func due(now: Double)
 }
-
-extension [TimedSource] {
-    /// The earliest deadline (read after every wakeup: no array made).
-    var deadline: Double? {
-        var t: Double?
-        for s in self { if let d = s.deadline { t = Swift.min(t ?? d, d) } }
-        return t
-    }
-
-    /// Wakes each source whose deadline has come, in order.
-    func due(now: Double) {
-        for s in self { if let d = s.deadline, d <= now { s.due(now: now) } }
-    }
-}

@@ -7,7 +7,10 @@ import Logging
 /// runner (bindings' `in_mode`), and is broadcast to socket clients and the fleet. The screen's
 /// state is read here, at the first touch of each sequence.
 final class ModeControl: GestureSink, TouchGate, TimedSource {
-    private(set) var state: ModeState
+    // The daemon's one thread reads and writes what is marked `@exclusivity(unchecked)` on every
+    // wakeup, never during another access to it: the run-time exclusivity check it skips cost
+    // ~65 instructions an access (docs/performance.md, "Instructions per frame").
+    @exclusivity(unchecked) private(set) var state: ModeState
     private var sequences: SequenceMatcher
     private let runner: ActionRunner
     private let devices: DeviceRegistry
@@ -16,10 +19,10 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     weak var fleet: Fleet?
     private let log: Logger
     /// Switches asked for during this wakeup, made after it (`afterWakeup`).
-    private var requests: [(mode: String, reason: String, seconds: Double?)] = []
+    @exclusivity(unchecked) private var requests: [(mode: String, reason: String, seconds: Double?)] = []
     /// Changes of this wakeup, broadcast after it, so that the client whose command caused one
     /// reads its reply first.
-    private var announced: [String] = []
+    @exclusivity(unchecked) private var announced: [String] = []
 
     init(_ config: ModesConfig, runner: ActionRunner, devices: DeviceRegistry, hub: SocketHub, log: Logger, now: Double) {
         state = ModeState(config, now: now)
@@ -52,6 +55,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
 
     /// After each wakeup: the switches asked for during it, in order, then their broadcast.
     func afterWakeup() {
+        guard !requests.isEmpty || !announced.isEmpty else { return }  // nearly every wakeup
         if !requests.isEmpty {
             let now = MonotonicClock.now()
             for r in requests { apply(state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now), now: now) }
