@@ -32,7 +32,7 @@ public final class ProcessSupervisor {
     static let killGrace = 2.0
 
     /// Read after every wakeup (`deadline`). Unchecked: see EventLoop.handlers.
-    @exclusivity(unchecked) private var running: [pid_t: Running] = [:]
+    private var running: [pid_t: Running] = [:]
     private var starting: [Int: Starting] = [:]
     private var nextRun = 0
     /// Exits reaped while their spawn's outcome was still on its way (a command that ends at

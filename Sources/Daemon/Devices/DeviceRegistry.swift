@@ -15,21 +15,18 @@ protocol DeviceRegistryDelegate: AnyObject {
 /// wakeup fills one reused buffer, handed to the delegate as it returns. Each session adds its
 /// device to the loop itself; the registry adds the udev monitor.
 final class DeviceRegistry: TimedSource {
-    // The daemon's one thread reads and writes what is marked `@exclusivity(unchecked)` on every
-    // wakeup, never during another access to it: the run-time exclusivity check it skips cost
-    // ~65 instructions an access (docs/performance.md, "Instructions per frame").
-    @exclusivity(unchecked) private(set) var sessions: [DeviceSession] = []
+    private(set) var sessions: [DeviceSession] = []
     private var monitor: DeviceMonitor?
     private let loop: EventLoop
     private let log: Logger
     /// The service, which owns the registry (unowned, not weak: see DeviceSession.gate).
-    @exclusivity(unchecked) unowned(unsafe) var delegate: DeviceRegistryDelegate?
+    unowned(unsafe) var delegate: DeviceRegistryDelegate?
     /// Asked at each sequence's first touch on any device (the modes, which the service owns).
-    @exclusivity(unchecked) unowned(unsafe) var gate: TouchGate?
+    unowned(unsafe) var gate: TouchGate?
     /// The config new sessions are opened with (replaced by `rebuild`).
     private var config: DaemonConfig
     /// Lent to one session's wakeup at a time (`with`); nothing else touches it meanwhile.
-    @exclusivity(unchecked) private var produced: [GestureEvent] = []
+    private var produced: [GestureEvent] = []
 
     init(loop: EventLoop, config: DaemonConfig, log: Logger) {
         self.loop = loop

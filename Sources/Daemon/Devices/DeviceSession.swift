@@ -37,11 +37,8 @@ final class DeviceSession: FrameStage, LoopSource {
 
     let input: Input
     let info: DeviceInfo
-    // The daemon's one thread reads and writes what is marked `@exclusivity(unchecked)` on every
-    // wakeup, never during another access to it: the run-time exclusivity check it skips cost
-    // ~65 instructions an access (docs/performance.md, "Instructions per frame").
-    @exclusivity(unchecked) private(set) var pipeline: DevicePipeline
-    @exclusivity(unchecked) private(set) var passthrough: Passthrough?
+    private(set) var pipeline: DevicePipeline
+    private(set) var passthrough: Passthrough?
     /// This device's settings from the config's sections, resolved once per config.
     private(set) var settings: DeviceSettings
     /// Recognizers switched off on this device (a client's `disable`, Home Assistant's switch);
@@ -51,11 +48,11 @@ final class DeviceSession: FrameStage, LoopSource {
     /// The modes and the registry, which the service owns for longer than any session. Not weak:
     /// an object that ever had a weak reference gets a side table, and every retain and release
     /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
-    @exclusivity(unchecked) unowned(unsafe) var gate: TouchGate?
+    unowned(unsafe) var gate: TouchGate?
     /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's).
-    @exclusivity(unchecked) unowned(unsafe) var registry: DeviceRegistry?
+    unowned(unsafe) var registry: DeviceRegistry?
     /// The loop a live device's fd is in, once attached.
-    @exclusivity(unchecked) private var loop: EventLoop?
+    private var loop: EventLoop?
     /// The continuous gestures whose `changed` events some sink can take (the service's
     /// listeners); the others' are not built (GestureArena.reportChanges). Kept across rebuilds.
     var heardChanges = Set(GestureKind.allCases) {
@@ -63,9 +60,9 @@ final class DeviceSession: FrameStage, LoopSource {
     }
     private let log: Logger
     /// Seconds; 0: the device is read whenever it is readable.
-    @exclusivity(unchecked) private var readInterval = 0.0
+    private var readInterval = 0.0
     /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
-    @exclusivity(unchecked) private var resumeAt: Double?
+    private var resumeAt: Double?
 
     /// Opens a session on a live device, grabbing it when its settings ask.
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {

@@ -6,7 +6,7 @@ import Glibc
 public final class DeadlineTimer {
     public let fd: Int32
     /// Unchecked: see EventLoop.handlers.
-    @exclusivity(unchecked) private var armed: Double? = nil
+    private var armed: Double? = nil
 
     public init() throws {
         fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))

@@ -7,14 +7,11 @@ import Glibc
 public final class EventLoop {
     public typealias Handler = (_ events: UInt32) -> Void
 
-    // The daemon's one thread reads and writes what is marked `@exclusivity(unchecked)` on every
-    // wakeup, never during another access to it: the run-time exclusivity check it skips cost
-    // ~65 instructions an access (docs/performance.md, "Instructions per frame").
     private let epfd: Int32
     /// Indexed by fd (the kernel hands out the lowest free one, so they are few and dense): a
     /// wakeup finds its handler without hashing, ~80 instructions a wakeup saved (host callgrind).
-    @exclusivity(unchecked) private var handlers: [Handler?] = []
-    @exclusivity(unchecked) private var running = false
+    private var handlers: [Handler?] = []
+    private var running = false
 
     public init() throws {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))

@@ -7,10 +7,7 @@ import Logging
 /// runner (bindings' `in_mode`), and is broadcast to socket clients and the fleet. The screen's
 /// state is read here, at the first touch of each sequence.
 final class ModeControl: GestureSink, TouchGate, TimedSource {
-    // The daemon's one thread reads and writes what is marked `@exclusivity(unchecked)` on every
-    // wakeup, never during another access to it: the run-time exclusivity check it skips cost
-    // ~65 instructions an access (docs/performance.md, "Instructions per frame").
-    @exclusivity(unchecked) private(set) var state: ModeState
+    private(set) var state: ModeState
     private var sequences: SequenceMatcher
     private let runner: ActionRunner
     private let devices: DeviceRegistry
@@ -19,10 +16,10 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     weak var fleet: Fleet?
     private let log: Logger
     /// Switches asked for during this wakeup, made after it (`afterWakeup`).
-    @exclusivity(unchecked) private var requests: [(mode: String, reason: String, seconds: Double?)] = []
+    private var requests: [(mode: String, reason: String, seconds: Double?)] = []
     /// Changes of this wakeup, broadcast after it, so that the client whose command caused one
     /// reads its reply first.
-    @exclusivity(unchecked) private var announced: [String] = []
+    private var announced: [String] = []
 
     init(_ config: ModesConfig, runner: ActionRunner, devices: DeviceRegistry, hub: SocketHub, log: Logger, now: Double) {
         state = ModeState(config, now: now)

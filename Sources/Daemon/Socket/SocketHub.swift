@@ -44,7 +44,7 @@ public final class SocketHub: GestureSink, LoopSource {
     }
     /// Clients with broadcast events queued since the last `flushBroadcasts` (read after every
     /// wakeup; unchecked: see EventLoop.handlers).
-    @exclusivity(unchecked) private var unsent: [SocketClient] = []
+    private var unsent: [SocketClient] = []
 
     init(listener: UnixListener, config: SocketConfig, log: Logger) throws {
         self.listener = listener
