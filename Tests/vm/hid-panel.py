@@ -35,6 +35,7 @@ Commands, one a line:
                       gap G ms" (the scenario waits for it)
 """
 import json
+from pathlib import Path
 import math
 import os
 import select
@@ -368,9 +369,27 @@ class Lines:
         return line.decode()
 
 
+def find_sys_path(dev):
+    """Sets the panel's HID device in sysfs where hid-tools missed it. hid-tools 0.12 takes it
+    from the uevent that announces the device, waiting 10 ms at most; a loaded emulated VM can
+    take longer, and then `dev.walk_sysfs` finds nothing ever, though the kernel made the node
+    (2026-11-26: five lanes creating panels at once; the daemon had opened the node). Found here
+    by the device's unique id, as hid-tools matches it, and set where hid-tools keeps it."""
+    if dev._sys_path is not None:
+        return
+    for uevent in Path("/sys/bus/hid/devices").glob("*/uevent"):
+        try:
+            if f"HID_UNIQ={dev.uniq}" in uevent.read_text().splitlines():
+                dev._sys_path = uevent.parent.resolve()
+                return
+        except OSError:
+            continue
+
+
 def touchscreen_node(dev):
     """The evdev node with multitouch positions, and its absinfo."""
     import evdev
+    find_sys_path(dev)
     for p in dev.walk_sysfs("evdev"):
         node = f"/dev/input/{p.name}"
         try:
