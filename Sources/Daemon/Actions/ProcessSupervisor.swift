@@ -31,7 +31,7 @@ public final class ProcessSupervisor {
     /// Seconds between SIGTERM and SIGKILL for a command past its timeout.
     static let killGrace = 2.0
 
-    /// Read after every wakeup (`deadline`). Unchecked: see EventLoop.handlers.
+    /// Read after every wakeup (`deadline`).
     private var running: [pid_t: Running] = [:]
     private var starting: [Int: Starting] = [:]
     private var nextRun = 0

@@ -5,7 +5,6 @@ import Glibc
 /// timeout, the next event of a real-time replay) and disarmed when nothing is pending.
 public final class DeadlineTimer {
     public let fd: Int32
-    /// Unchecked: see EventLoop.handlers.
     private var armed: Double? = nil
 
     public init() throws {

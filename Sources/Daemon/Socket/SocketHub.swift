@@ -43,7 +43,7 @@ public final class SocketHub: GestureSink, LoopSource {
         return heard
     }
     /// Clients with broadcast events queued since the last `flushBroadcasts` (read after every
-    /// wakeup; unchecked: see EventLoop.handlers).
+    /// wakeup).
     private var unsent: [SocketClient] = []
 
     init(listener: UnixListener, config: SocketConfig, log: Logger) throws {
