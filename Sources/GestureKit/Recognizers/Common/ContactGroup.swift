@@ -36,9 +36,8 @@ public struct ContactGroup {
         var lastMM: Point
         var lastPosition: Point
         var isDown = true
-        /// Numbers of the latest frames in which it was down; and present and not cancelled.
+        /// Number of the latest frame in which it was down.
         var downInFrame = 0
-        var countedInFrame = 0
         /// The latest round in which it reported (landed, moved or lifted).
         var reportedInRound = 0
         /// Part of the current segment, and its place at the segment's anchor and latest sample.
@@ -49,10 +48,13 @@ public struct ContactGroup {
 
     /// Every contact seen since `removeAll`, in order of arrival.
     private var members: [Member] = []
+    /// While `loneHeld`, the only member as it is (`members[0]` is as it was when `lone` took
+    /// it): a one-finger stroke's frames update it here (`movedAlone`), any other frame puts it
+    /// back first.
+    private var lone = Member(id: 0, startMM: .zero, startPosition: .zero, lastMM: .zero, lastPosition: .zero)
+    private var loneHeld = false
     /// Frames taken in since `removeAll`; members note the frames they were seen in.
     private var frameNumber = 0
-    /// The latest frame with a contact not cancelled: the one the centroid is from.
-    private var centroidFrame = 0
     private var maxDisplacementSquared = 0.0
 
     /// The round of reports and the latest round the segment was sampled in.
@@ -123,8 +125,8 @@ public struct ContactGroup {
 
     public mutating func removeAll() {
         members.removeAll(keepingCapacity: true)
+        loneHeld = false
         frameNumber = 0
-        centroidFrame = 0
         maxDisplacementSquared = 0
         round = 1
         sampledRound = 0
@@ -167,6 +169,18 @@ public struct ContactGroup {
     /// Takes in one frame. Cancelled contacts are treated as lifted here; the arena cancels
     /// the gestures they belong to.
     public mutating func update(_ frame: TouchFrame) {
+        if frame.contacts.count == 1 && members.count == 1 && movedAlone(frame.contacts[0], at: frame.time) { return }
+        takeAll(frame)
+    }
+
+    /// `update` for any frame. Not inlined: its prologue (the registers and stack of the pass
+    /// below) cost a one-finger frame 50 instructions before `movedAlone` was tried.
+    @inline(never)
+    private mutating func takeAll(_ frame: TouchFrame) {
+        if loneHeld {
+            members[0] = lone
+            loneHeld = false
+        }
         let firstFrame = members.isEmpty
         if firstFrame { firstTime = frame.time }
         lastTime = frame.time
@@ -189,7 +203,7 @@ public struct ContactGroup {
                 if anyLifted { landedAfterLift = true }
                 members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
                                       lastMM: c.mm, lastPosition: c.position,
-                                      downInFrame: now, countedInFrame: now, reportedInRound: round))
+                                      downInFrame: now, reportedInRound: round))
                 down += 1
                 changedInLastFrame = true
                 landedOrLifted = true
@@ -221,7 +235,6 @@ public struct ContactGroup {
                 if counted {
                     m.pointee.lastMM = c.mm
                     m.pointee.lastPosition = c.position
-                    m.pointee.countedInFrame = now
                 }
                 if c.phase.isDown {
                     m.pointee.downInFrame = now
@@ -243,7 +256,6 @@ public struct ContactGroup {
         if n > 0 {
             centroidMM = cm / n
             centroidPosition = cp / n
-            centroidFrame = now
         }
         if firstFrame {
             startCentroidMM = centroidMM
@@ -260,6 +272,50 @@ public struct ContactGroup {
             beginSegment()
             sampleIfAllReported()
         }
+    }
+
+    /// The frame of a one-finger stroke: the group's only contact, down in the previous frame
+    /// and still down. Taken as `update` would take it, with none of what cannot change (a
+    /// landing, a lift, a segment: one contact has no rotation or scale to sample), and into
+    /// `lone`, a copy of the member kept in the group itself (the array's uniqueness check and
+    /// write-back cost as much as the rest): 279 → 121 instructions a frame (docs/performance.md).
+    /// False, having changed nothing but where the member is kept, for any other frame.
+    @inline(__always)
+    private mutating func movedAlone(_ c: Contact, at time: Double) -> Bool {
+        if !loneHeld {
+            lone = members[0]
+            loneHeld = true
+        }
+        let previous = frameNumber
+        // (A known contact cannot have begun: down is moved or stationary.)
+        guard lone.id == c.id, c.phase == .moved || c.phase == .stationary, lone.isDown,
+              lone.downInFrame == previous else {
+            return false
+        }
+        let now = previous &+ 1
+        frameNumber = now
+        lastTime = time
+        let lastMM = lone.lastMM, lastPosition = lone.lastPosition
+        if c.phase != .stationary || lastMM != c.mm {
+            // A second report in this round ends it (nothing to sample: one contact).
+            if lone.reportedInRound == round { round &+= 1 }
+            lone.reportedInRound = round
+        }
+        lone.lastMM = c.mm
+        lone.lastPosition = c.position
+        lone.downInFrame = now
+        changedInLastFrame = lastMM != c.mm
+        let d = c.mm - lone.startMM
+        let moved = d.x * d.x + d.y * d.y
+        if moved > maxDisplacementSquared { maxDisplacementSquared = moved }
+        // `update`'s sums over one contact: 0 + x (a -0 becomes +0), divided by 1.
+        centroidMM = .zero + c.mm
+        centroidPosition = .zero + c.position
+        let stepMM = c.mm - lastMM
+        translationMM += stepMM
+        translationPosition += c.position - lastPosition
+        pathLengthMM += stepMM.length
+        return true
     }
 
     /// Commits the current segment's turn and scale (as of its latest sample) and begins a new

@@ -64,8 +64,13 @@ struct GroupSource {
     /// Takes in the frame being handled (the arena's group has it already). A recognizer calls
     /// it once per frame it handles; it has handled every frame of the sequence before.
     func take(_ frame: TouchFrame) {
-        if !isShared { own.take(frame) }
+        if !isShared { takeOwn(frame) }
     }
+
+    /// Not inlined: the call to the own group (and its retain) kept out of every reader's
+    /// `handle`, where the arena's readers, which share its group, never take it.
+    @inline(never)
+    private func takeOwn(_ frame: TouchFrame) { own.take(frame) }
 
     /// The recognizer restarts: its own group forgets the sequence (the arena's is the arena's).
     func reset() { own.clear() }

@@ -2,36 +2,46 @@
 /// (no allocation after init). Both millimetres and normalized coordinates are tracked, so
 /// that a fling can be projected in either unit.
 ///
-/// One array of samples, indices wrapped by a comparison: pan adds a sample on every frame and
+/// One ring of samples, indices wrapped by a comparison: pan adds a sample on every frame and
 /// measures the velocity for every event; three arrays and a division per sample cost twice as
-/// much.
-public struct VelocityTracker {
+/// much. The ring is memory the tracker owns, not an array: with an array's uniqueness and
+/// bounds checks `add` cost 58 instructions a frame, inlined into pan it is 20 of them
+/// (docs/performance.md); an InlineArray copied itself whole on every element read (2,000 a
+/// velocity). Not copyable, so that the ring has one owner, which frees it.
+public struct VelocityTracker: ~Copyable {
     private struct Sample {
         var time: Double
         var mm: Point
         var position: Point
     }
 
-    private var samples: [Sample]
+    private let samples: UnsafeMutablePointer<Sample>
+    private let capacity: Int
     private var head = 0
     private var count = 0
     public var window: Double
 
     public init(window: Double = 0.1, capacity: Int = 32) {
+        precondition(capacity > 0, "a velocity tracker holds at least one sample")
         self.window = window
-        samples = Array(repeating: Sample(time: 0, mm: .zero, position: .zero), count: capacity)
+        self.capacity = capacity
+        samples = .allocate(capacity: capacity)
+        samples.initialize(repeating: Sample(time: 0, mm: .zero, position: .zero), count: capacity)
     }
+
+    deinit { samples.deallocate() }
 
     public mutating func removeAll() {
         head = 0
         count = 0
     }
 
+    @inline(__always)
     public mutating func add(time: Double, mm p: Point, position q: Point) {
         samples[head] = Sample(time: time, mm: p, position: q)
-        head += 1
-        if head == samples.count { head = 0 }
-        if count < samples.count { count += 1 }
+        head &+= 1  // < capacity
+        if head == capacity { head = 0 }
+        if count < capacity { count &+= 1 }
     }
 
     /// Velocity per second between the newest sample and the oldest one inside the window
@@ -39,7 +49,7 @@ public struct VelocityTracker {
     /// that rested before lifting was not flung.
     public func velocity() -> (mm: Point, position: Point) {
         guard count >= 2 else { return (.zero, .zero) }
-        let cap = samples.count
+        let cap = capacity
         let newest = head == 0 ? cap - 1 : head - 1
         let t1 = samples[newest].time
         var oldest = newest

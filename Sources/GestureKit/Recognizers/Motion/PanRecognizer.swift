@@ -33,38 +33,51 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
         velocity = VelocityTracker(window: rules.velocityWindow)
     }
 
+    /// A frame costs a sample of the velocity and a few comparisons; the events are built out of
+    /// line (`report`, `end`), so that a frame that builds none pays nothing for them.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
         source.take(frame)
-        if group.downCount > 0 { fingers = group.downCount }
+        let down = group.downCount
+        if down > 0 { fingers = down }
         // The virtual centroid: start + accumulated translation, immune to fingers changing.
         velocity.add(time: frame.time, mm: group.startCentroidMM + group.translationMM,
                      position: group.startCentroidPosition + group.translationPosition)
         switch state {
         case .possible:
-            if group.downCount == 0 {
+            if down == 0 {
                 state = .failed
-            } else if group.downCount >= rules.minFingers, group.downCount <= rules.maxFingers,
-                      group.translationMM.length >= rules.slopMM {
+            } else if down >= rules.minFingers, down <= rules.maxFingers, group.translationMM.length >= rules.slopMM {
                 state = .began
-                events.append(event(.began, time: frame.time))
+                report(.began, time: frame.time, events: &events)
             }
         case .began, .changed:
-            if group.downCount == 0 {
-                state = .ended
-                var e = event(.ended, time: frame.time)
-                let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
-                let v = velocity.velocity()
-                e.restingPointMM = group.centroidMM + v.mm * factor
-                e.restingPoint = group.centroidPosition + v.position * factor
-                events.append(e)
+            if down == 0 {
+                end(time: frame.time, events: &events)
             } else if group.changedInLastFrame {
                 state = .changed
-                if reportsChanges { events.append(event(.changed, time: frame.time)) }
+                if reportsChanges { report(.changed, time: frame.time, events: &events) }
             }
         default:
             break
         }
+    }
+
+    @inline(never)
+    private func report(_ phase: GesturePhase, time: Double, events: inout [GestureEvent]) {
+        events.append(event(phase, time: time))
+    }
+
+    /// The last finger lifted: `ended`, with where the content would come to rest.
+    @inline(never)
+    private func end(time: Double, events: inout [GestureEvent]) {
+        state = .ended
+        var e = event(.ended, time: time)
+        let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
+        let v = velocity.velocity()
+        e.restingPointMM = group.centroidMM + v.mm * factor
+        e.restingPoint = group.centroidPosition + v.position * factor
+        events.append(e)
     }
 
     private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {

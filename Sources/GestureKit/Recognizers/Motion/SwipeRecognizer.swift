@@ -31,19 +31,26 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
         sectors = rules.directions >= 6 ? 8 : 4
     }
 
+    /// While fingers are down, the checks that can fail the stroke early; at lift, the decision
+    /// (`decide`, not inlined: its event kept out of the frame-by-frame path).
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         source.take(frame)
-        let d = group.translationMM
         if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
             state = .failed
             return
         }
-        if group.pathLengthMM >= rules.minDistanceMM, d.length < rules.minStraightness * group.pathLengthMM {
+        if group.pathLengthMM >= rules.minDistanceMM, group.translationMM.length < rules.minStraightness * group.pathLengthMM {
             state = .failed  // bent: a circle, a scrub, a pan that turned
             return
         }
-        guard group.downCount == 0 else { return }
+        if group.downCount == 0 { decide(frame, events: &events) }
+    }
+
+    /// The stroke's verdict once every finger has lifted.
+    @inline(never)
+    private func decide(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        let d = group.translationMM
         let direction = Compass.direction(of: d, sectors: sectors)
         let extent: Double
         switch direction {

@@ -29,8 +29,16 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
 
     public var deadline: Double? { state == .possible ? group.deadline(after: rules.minDuration) : nil }
 
+    /// A hold that has ended, cancelled or failed returns at once: the arena may still feed it
+    /// (a hold cancelled by movement stays fed to the end of a swipe), and `follow`'s stack
+    /// frame cost 20 instructions a frame before the state was read.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
+        follow(frame, events: &events)
+    }
+
+    @inline(never)
+    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
         // A frame after the deadline: recognize first (as tick would have), then take the frame.
         // (The arena fires deadlines before it takes a frame into the group it shares.)
         if state == .possible, !source.isShared, group.downCount > 0, frame.time >= group.firstTime + rules.minDuration {
