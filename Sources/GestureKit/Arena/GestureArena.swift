@@ -152,19 +152,15 @@ public final class GestureArena {
         flushOutbox(emit)
         // One pass over the frame for what the arena needs of it: how many contacts are down,
         // whether one was cancelled, whether one is new to the sequence.
+        // (Indexed, not in a `withUnsafeBufferPointer` closure: reading `sequenceIDs` inside one
+        // retained the array.)
         var down = 0
         var cancels = false
-        frame.contacts.withUnsafeBufferPointer { contacts in
-            for k in contacts.indices {
-                let p = contacts[k].phase
-                if p.isDown { down += 1 } else if p == .cancelled { cancels = true }
-            }
-        }
-        // (Not in the loop above: reading `sequenceIDs` inside its closure retained the array.)
         var bringsContact = false
-        for k in frame.contacts.indices where !sequenceIDs.contains(frame.contacts[k].id) {
-            bringsContact = true
-            break
+        for k in frame.contacts.indices {
+            let p = frame.contacts[k].phase
+            if p.isDown { down &+= 1 } else if p == .cancelled { cancels = true }
+            if !bringsContact && !sequenceIDs.contains(frame.contacts[k].id) { bringsContact = true }
         }
         contactsDown = down
         if phase == .ignoringUntilAllUp {
