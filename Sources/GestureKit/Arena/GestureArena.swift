@@ -275,9 +275,8 @@ public final class GestureArena {
     @inline(__always)
     private func handOver(_ view: TouchFrame, to e: ArenaEntry) -> Bool {
         let status = e.recognizer.handleReportingStatus(view, events: &e.pending)
-        let due = status.deadline ?? .infinity
-        if due != e.deadline {
-            e.deadline = due
+        if status.due != e.deadline {
+            e.deadline = status.due
             deadlinesMoved = true
         }
         let produced = e.pending.count
