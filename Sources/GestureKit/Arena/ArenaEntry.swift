@@ -20,6 +20,10 @@ final class ArenaEntry {
     /// Its recognizer's state after the frame it was last fed: a frame that changes no entry's
     /// state (and brings no event) gives the arena nothing to settle.
     var lastState = RecognizerState.possible
+    /// Its recognizer's deadline as last read (infinity for none): the arena's earliest deadline
+    /// is the least of these over the live timed entries, re-read only for the entries that
+    /// something may have moved (GestureArena.staleDeadlines).
+    var deadline = Double.infinity
 
     init(_ r: any GestureRecognizer, index: Int, regionFilter: RegionFilter) {
         recognizer = r
@@ -30,15 +34,17 @@ final class ArenaEntry {
     }
 
     /// Lost: what it produced and did not deliver is dropped.
-    func dropPending() { pending.removeAll(keepingCapacity: true) }
+    func dropPending() { if !pending.isEmpty { pending.removeAll(keepingCapacity: true) } }
 
     /// Back to the start of a sequence: the recognizer and what the entry noted of the sequence.
+    /// (Empty buffers are left alone: clearing one still checks its uniqueness and calls into
+    /// the standard library, and every entry restarts at the end of every sequence.)
     func clearSequence() {
         recognizer.reset()
-        pending.removeAll(keepingCapacity: true)
-        seenIDs.removeAll(keepingCapacity: true)
+        dropPending()
+        if !seenIDs.isEmpty { seenIDs.removeAll(keepingCapacity: true) }
         regionFilter.reset()
-        region = nil
+        if region != nil { region = nil }
         lastState = .possible
     }
 }

@@ -42,10 +42,14 @@ struct EntryList {
     /// Calls `body` with each entry of `set`, in priority order.
     @inline(__always)
     func forEach(in set: EntrySet, _ body: (ArenaEntry) -> Void) {
-        var bits = set.bits
-        while bits != 0 {
-            refs[bits.trailingZeroBitCount]._withUnsafeGuaranteedRef(body)
-            bits &= bits &- 1
+        // Through a buffer: a set holds only indices of entries, and the array's bounds check
+        // was 2 of the ~40 instructions the arena spent on each recognizer it fed.
+        refs.withUnsafeBufferPointer { refs in
+            var bits = set.bits
+            while bits != 0 {
+                refs[bits.trailingZeroBitCount]._withUnsafeGuaranteedRef(body)
+                bits &= bits &- 1
+            }
         }
     }
 
@@ -87,6 +91,12 @@ struct EntrySet {
 
     @inline(__always)
     func intersects(_ other: EntrySet) -> Bool { bits & other.bits != 0 }
+
+    @inline(__always)
+    var isEmpty: Bool { bits == 0 }
+
+    @inline(__always)
+    mutating func formUnion(_ other: EntrySet) { bits |= other.bits }
 
     @inline(__always)
     func subtracting(_ other: EntrySet) -> EntrySet {

@@ -76,6 +76,15 @@ public final class GestureArena {
     /// every call that can move one (handle, tick, cancelAll, setEnabled): read, not recomputed,
     /// by the daemon after every frame and by the timers check at the start of the next.
     private var nextDeadline: Double? = nil
+    /// The entries whose cached deadline (`ArenaEntry.deadline`) may be out of date: their
+    /// recognizer was ticked, cancelled or reset, or the group it reads took a frame it did not
+    /// handle. A fed entry reports its deadline with its state; only these are asked again.
+    private var staleDeadlines = EntrySet()
+    /// Some cached deadline changed, or an entry joined or left `live`: the earliest is
+    /// recomputed from the cache (no recognizer is asked).
+    private var deadlinesMoved = false
+    /// The carried entries (`ArenaStanding.carried`), kept by `move`.
+    private var carried = EntrySet()
     /// Contacts that have appeared in this sequence. Every entry still fed frames has seen every
     /// frame of the sequence (hidden contacts stay hidden), so a frame with none new teaches
     /// no entry a contact: `see` runs only for frames that bring one.
@@ -84,6 +93,8 @@ public final class GestureArena {
     /// it (`groupReaders`: the GroupReaders that see whole frames) instead of once by each.
     private let sequenceGroup = SequenceGroup()
     private let groupReaders: EntrySet
+    /// The entries with an excluded region, which see frames through their RegionFilter.
+    private let filtered: EntrySet
     /// The MultiContactRecognizers that see whole frames: not fed while one contact alone has
     /// appeared in the sequence and is down.
     private let multiContact: EntrySet
@@ -122,7 +133,11 @@ public final class GestureArena {
             multi.set(e.index, true)
         }
         multiContact = multi
+        var withRegions = EntrySet()
+        for e in entries where !e.regionFilter.hidesNothing { withRegions.set(e.index, true) }
+        filtered = withRegions
         live = EntrySet(all: entries.count)
+        staleDeadlines = live
         switchboard = Switchboard(entries)
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(4)
@@ -135,14 +150,17 @@ public final class GestureArena {
     /// Feeds one frame to every enabled recognizer and emits the events that win arbitration.
     public func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
-        // One pass over the frame for what the arena needs of it.
+        // One pass over the frame for what the arena needs of it: how many contacts are down,
+        // whether one was cancelled, whether one is new to the sequence.
+        // (Indexed, not in a `withUnsafeBufferPointer` closure: reading `sequenceIDs` inside one
+        // retained the array.)
         var down = 0
         var cancels = false
-        frame.contacts.withUnsafeBufferPointer { contacts in
-            for k in contacts.indices {
-                let p = contacts[k].phase
-                if p.isDown { down += 1 } else if p == .cancelled { cancels = true }
-            }
+        var bringsContact = false
+        for k in frame.contacts.indices {
+            let p = frame.contacts[k].phase
+            if p.isDown { down &+= 1 } else if p == .cancelled { cancels = true }
+            if !bringsContact && !sequenceIDs.contains(frame.contacts[k].id) { bringsContact = true }
         }
         contactsDown = down
         if phase == .ignoringUntilAllUp {
@@ -153,56 +171,49 @@ public final class GestureArena {
         fireDeadlines(now: frame.time)
         if !settled { settle(time: frame.time, emit: emit) }
         if phase == .betweenSequences { restartFinishedCarried() }
+        if bringsContact { noteContacts(frame) }
 
-        let bringsContact = noteContacts(frame)
-        // The sequence's group takes the frame after the timers (a long press recognized at its
-        // deadline reads the group as it was) and before its readers handle it. The live entries
-        // only lose members within a sequence: once no reader is live, none reads it again before
-        // it is cleared. A frame that cancels a contact cancels every reader but the carried
-        // ones, whose `cancelled` reads the group without the frame (their own groups never took
-        // it): the group takes it after them, and the carried readers handle it last.
-        let sharing = groupReaders.intersects(live)
-        if sharing && !cancels { sequenceGroup.take(frame) }
-        var moved = false
-        var deferred = false
-        var fed = live
+        // Who handles the frame, and in which round. The sequence's group takes the frame after
+        // the timers (a long press recognized at its deadline reads the group as it was) and
+        // before its readers handle it; the live entries only lose members within a sequence,
+        // so once no reader is live none reads it again before it is cleared. A frame that
+        // cancels a contact cancels every entry but the carried ones: the carried readers'
+        // `cancelled` reads the group without the frame (their own groups never took it), so
+        // the group takes it after the first round and they handle it in a second.
+        var first = live
         if sequenceIDs.count == 1 && contactsDown == 1 {
             // One finger alone so far (and no cancellation: it is down): nothing for the
             // multi-contact recognizers but noting the contact.
-            if bringsContact { entries.forEach(in: live.intersection(multiContact)) { e in see(frame, e) } }
-            fed = live.subtracting(multiContact)
+            let skipped = live.intersection(multiContact)
+            if bringsContact { entries.forEach(in: skipped) { e in see(frame, e) } }
+            first = first.subtracting(skipped)
+            // A reader among them did not see its group take the frame.
+            staleDeadlines.formUnion(skipped.intersection(groupReaders))
+        }
+        var second = EntrySet()
+        let sharing = groupReaders.intersects(live)
+        if sharing {
+            if cancels {
+                second = first.intersection(carried).intersection(groupReaders)
+                first = first.subtracting(second)
+            } else {
+                sequenceGroup.take(frame)
+            }
         }
         // The entries that gave something to settle, and the last of them.
         var movers = 0
         var mover = 0
-        entries.forEach(in: fed) { e in
-            let m: Bool
-            if e.regionFilter.hidesNothing {
-                if cancels && sharing && e.standing == .carried && groupReaders.contains(e.index) {
-                    deferred = true
-                    return
-                }
-                m = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit)
-            } else {
-                let view = e.regionFilter.view(frame)
-                m = feed(e, view, cancels: view.hasCancellation, see: bringsContact, asked: moved, emit: emit)
-            }
-            if m {
-                moved = true
-                movers += 1
-                mover = e.index
+        if frame.contacts.isEmpty {
+            // Nobody is handed an empty frame; the readers' group took it all the same.
+            staleDeadlines.formUnion(live.intersection(groupReaders))
+        } else {
+            feed(first, frame, cancels: cancels, newContacts: bringsContact, movers: &movers, mover: &mover, emit: emit)
+            if sharing && cancels {
+                sequenceGroup.take(frame)
+                feed(second, frame, cancels: cancels, newContacts: bringsContact, movers: &movers, mover: &mover, emit: emit)
             }
         }
-        if cancels && sharing {
-            sequenceGroup.take(frame)
-            if deferred {
-                entries.forEach(in: live.intersection(groupReaders)) { e in
-                    guard e.standing == .carried else { return }
-                    moved = feed(e, frame, cancels: cancels, see: bringsContact, asked: moved, emit: emit) || moved
-                }
-            }
-        }
-        if moved || !settled {
+        if movers > 0 || !settled {
             if !(settled && !cancels && movers == 1 && deliveredAlone(mover, emit)) { settle(time: frame.time, emit: emit) }
         }
         if !frame.contacts.isEmpty { phase = .inSequence }
@@ -215,41 +226,78 @@ public final class GestureArena {
         refreshDeadline()
     }
 
-    /// One recognizer's view of a frame, to it. True when it gives the arena something to
-    /// settle: it was cancelled, produced an event or changed state. Once something has moved
-    /// this frame (`asked`), the rest need not be asked: a state left unrecorded only costs one
-    /// settle more in a later frame.
+    /// Feeds a frame with contacts to the entries of `set`, in priority order, each through its
+    /// view of it; counts those that gave something to settle and names the last.
     @inline(__always)
-    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, see newContacts: Bool, asked: Bool,
+    private func feed(_ set: EntrySet, _ frame: TouchFrame, cancels: Bool, newContacts: Bool,
+                      movers: inout Int, mover: inout Int, emit: (GestureEvent) -> Void) {
+        if !cancels && !newContacts && !set.intersects(filtered) {
+            // Most frames: every entry sees the frame whole and has nothing to note or cancel.
+            entries.forEach(in: set) { e in
+                guard handOver(frame, to: e) else { return }
+                movers += 1
+                mover = e.index
+            }
+            return
+        }
+        entries.forEach(in: set) { e in
+            let m: Bool
+            if e.regionFilter.hidesNothing {
+                m = feed(e, frame, cancels: cancels, newContacts: newContacts, emit: emit)
+            } else {
+                let view = e.regionFilter.view(frame)
+                m = !view.contacts.isEmpty
+                    && feed(e, view, cancels: view.hasCancellation, newContacts: newContacts, emit: emit)
+            }
+            if m {
+                movers += 1
+                mover = e.index
+            }
+        }
+    }
+
+    /// One recognizer's view of a frame (with contacts), to it. True when it gives the arena
+    /// something to settle: it was cancelled, produced an event or changed state. Its state and
+    /// deadline come back with the one call that hands it the frame.
+    @inline(__always)
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, newContacts: Bool,
                       emit: (GestureEvent) -> Void) -> Bool {
-        guard !view.contacts.isEmpty else { return false }
         if newContacts { see(view, e) }
         if cancels && e.standing != .carried {
             cancel(e, time: view.time, emit: emit)
             return true
         }
-        e.recognizer.handle(view, events: &e.pending)
-        if e.pending.count >= 2 { coalesce(e) }
-        guard !asked else { return true }
-        if !e.pending.isEmpty { return true }
-        let state = e.recognizer.state
-        guard state != e.lastState else { return false }
-        e.lastState = state
+        return handOver(view, to: e)
+    }
+
+    /// Hands entry `e`'s recognizer its view of a frame and takes in what it reports. True when
+    /// it produced an event or changed state.
+    @inline(__always)
+    private func handOver(_ view: TouchFrame, to e: ArenaEntry) -> Bool {
+        let status = e.recognizer.handleReportingStatus(view, events: &e.pending)
+        if status.due != e.deadline {
+            e.deadline = status.due
+            deadlinesMoved = true
+        }
+        let produced = e.pending.count
+        if produced != 0 {
+            if produced >= 2 { coalesce(e) }
+        } else if status.state == e.lastState {
+            return false
+        }
+        e.lastState = status.state
         return true
     }
 
     /// After a complete settle, one entry alone gave something to settle this frame (every
-    /// entry before it was asked and had not moved; none came after it): when it is a winner or a
-    /// provisional gesture still in progress, settling would only deliver its events — every
-    /// other entry's standing and state are those the last settle decided on — so they are
-    /// delivered without it: a pan's `changed` on every frame no longer settles every frame.
-    /// True when it did.
+    /// other entry was fed and neither changed state nor produced an event): when it is a
+    /// winner or a provisional gesture still in progress, settling would only deliver its
+    /// events — every other entry's standing and state are those the last settle decided on —
+    /// so they are delivered without it: a pan's `changed` on every frame no longer settles
+    /// every frame. True when it did.
     private func deliveredAlone(_ i: Int, _ emit: (GestureEvent) -> Void) -> Bool {
         entries.with(i) { e in
-            guard e.standing == .won || e.standing == .provisional else { return false }
-            let state = e.recognizer.state
-            guard state.isActive else { return false }
-            e.lastState = state
+            guard (e.standing == .won || e.standing == .provisional) && e.lastState.isActive else { return false }
             if e.standing == .won { deliver(e, emit) } else { deliverProvisional(e, emit) }
             return true
         }
@@ -266,8 +314,8 @@ public final class GestureArena {
 
     /// Between sequences, a carried recognizer that has reported starts afresh.
     private func restartFinishedCarried() {
-        entries.forEach(in: live) { e in
-            guard e.standing == .carried && e.recognizer.state.isFinished else { return }
+        entries.forEach(in: carried) { e in
+            guard e.recognizer.state.isFinished else { return }
             move(e, .restart)
             settled = false
         }
@@ -276,11 +324,29 @@ public final class GestureArena {
     /// The earliest deadline of any recognizer, for the daemon's single timer.
     public var deadline: Double? { nextDeadline }
 
+    /// Re-reads the stale deadlines of the live entries, and the earliest when one moved: on most
+    /// frames, neither (their fed entries reported unchanged deadlines).
+    @inline(__always)
     private func refreshDeadline() {
+        if deadlinesMoved || !staleDeadlines.isEmpty { refreshMovedDeadlines() }
+    }
+
+    private func refreshMovedDeadlines() {
+        let stale = staleDeadlines.intersection(live)
+        if !stale.isEmpty {
+            entries.forEachTimed(in: stale) { e in
+                let due = e.recognizer.deadline ?? .infinity
+                guard due != e.deadline else { return }
+                e.deadline = due
+                deadlinesMoved = true
+            }
+        }
+        staleDeadlines = EntrySet()
+        guard deadlinesMoved else { return }
+        deadlinesMoved = false
         var d = Double.infinity
         entries.forEachTimed(in: live) { e in
-            guard let t = e.recognizer.deadline, t < d else { return }
-            d = t
+            if e.deadline < d { d = e.deadline }
         }
         nextDeadline = d < .infinity ? d : nil
     }
@@ -298,6 +364,7 @@ public final class GestureArena {
         settled = false
         sequenceIDs.removeAll(keepingCapacity: true)
         sequenceGroup.clear()
+        staleDeadlines = EntrySet(all: entries.count)  // the group's readers read a cleared group
         refreshDeadline()
     }
 
@@ -357,6 +424,7 @@ public final class GestureArena {
             guard let t = e.recognizer.deadline, t <= now else { return }
             e.recognizer.tick(now: now, events: &e.pending)
             if e.pending.count >= 2 { coalesce(e) }
+            staleDeadlines.set(e.index, true)
             settled = false
         }
     }
@@ -494,6 +562,7 @@ public final class GestureArena {
     /// `cancelled` is delivered (a provisional entry's held `ended` becomes that `cancelled`, so a
     /// binding on `ended` does not fire); anything else it produced is dropped.
     private func cancel(_ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) {
+        staleDeadlines.set(e.index, true)
         if e.standing.hasSpoken {
             if e.standing == .provisional, let k = e.pending.lastIndex(where: { $0.phase == .ended }) {
                 e.pending[k].phase = .cancelled
@@ -602,6 +671,7 @@ public final class GestureArena {
             }
         }
         sequenceGroup.clear()
+        staleDeadlines = EntrySet(all: entries.count)  // its readers read a cleared group
     }
 
     // MARK: Transitions
@@ -624,24 +694,23 @@ public final class GestureArena {
         case .restart, .switchOff: e.clearSequence()
         default: break
         }
+        staleDeadlines.set(e.index, true)  // reset, or now live again
         guard to != from else { return }
         e.standing = to
         live.set(e.index, to.seesInput)
+        carried.set(e.index, to == .carried)
+        deadlinesMoved = true  // it may have joined or left `live`
         transitionObserver?(ArenaTransition(recognizer: e.recognizer.name, from: from, event: event, to: to, time: lastTime))
     }
 
     // MARK: Contact claims
 
-    /// Adds the frame's contacts new to this sequence to `sequenceIDs`; true when there were any.
-    private func noteContacts(_ frame: TouchFrame) -> Bool {
-        var new = false
+    /// Adds the frame's contacts new to this sequence to `sequenceIDs`.
+    private func noteContacts(_ frame: TouchFrame) {
         for k in frame.contacts.indices {
             let id = frame.contacts[k].id
-            guard !sequenceIDs.contains(id) else { continue }
-            sequenceIDs.append(id)
-            new = true
+            if !sequenceIDs.contains(id) { sequenceIDs.append(id) }
         }
-        return new
     }
 
     /// Notes the contacts entry `e` sees; a winner takes new ones at once.

@@ -299,4 +299,25 @@ func circlePath(center c: Point, radius r: Double, t0: Double, t1: Double) -> (D
         #expect(summary(out) == ["tap.recognized"])
         #expect(arena.deadline == nil)
     }
+
+    @Test func deadlineFollowsRecognizersThatMoveWithoutAFrame() {
+        // The arena keeps each recognizer's deadline from the frames it hands it; one switched
+        // off, cancelled or restarted between frames must leave the earliest all the same.
+        var s = Touches()
+        let arena = defaultArena()
+        let frames = s.frames([Finger(id: 1, down: 0, up: 0.08, path: still(P(100, 60)))])
+        arena.handle(frames[0]) { _ in }
+        #expect(arena.deadline == 0.3)  // tap's max duration
+        arena.setEnabled("tap", false, time: 0.01) { _ in }
+        #expect(arena.deadline == 0.5)  // long press's min duration is next
+        arena.cancelAll(time: 0.02) { _ in }
+        #expect(arena.deadline == nil)
+        arena.setEnabled("tap", true, time: 0.03) { _ in }
+        // A new touch after the ignored one lifts: both timers again, from its start.
+        var later = Touches()
+        let again = later.frames([Finger(id: 2, down: 1, up: 1.08, path: still(P(100, 60)))])
+        arena.handle(frames[frames.count - 1]) { _ in }
+        arena.handle(again[0]) { _ in }
+        #expect(arena.deadline == 1.3)
+    }
 }
