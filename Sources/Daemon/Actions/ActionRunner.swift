@@ -66,7 +66,7 @@ public final class ActionRunner {
     /// a matched `[[bind]]`, a completed `[[sequence]]`, or the screen's wake command (no
     /// gesture: no `GESTURE_*` variables).
     public func perform(_ b: Binding, for gesture: (event: GestureEvent, device: DeviceLabel)?, steps stepCount: Int? = nil, now: Double) {
-        let cause = gesture.map { "\($0.event.kind.rawValue) \($0.event.phase.rawValue)" } ?? "the screen waking"
+        let cause = RunCause(gesture: gesture.map { ($0.event.kind, $0.event.phase) })
         if let last = lastRun[b.index], now - last < b.cooldown {
             log.debug("binding \(b.index): in cooldown, \(cause) skipped")
             return
