@@ -130,7 +130,7 @@ public final class GestureService {
     }
 
     private func handleSignals() {
-        for sig in signals.drain() {
+        signals.drain { sig in
             switch sig {
             case SIGTERM, SIGINT:
                 log.info("signal \(sig == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")

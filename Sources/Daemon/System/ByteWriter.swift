@@ -61,12 +61,19 @@ struct ByteWriter {
         }
     }
 
-    /// Bytes, at most `capacity` of them, written by `body`.
+    /// Bytes, at most `capacity` of them, written by `body`, in an array of their own size.
     static func bytes(capacity: Int, _ body: (inout ByteWriter) -> Void) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        withScratch(capacity: capacity, body) { Array($0) }
+    }
+
+    /// `body` writes at most `capacity` bytes into scratch memory (on the stack unless large),
+    /// then `use` reads them: a buffer sized for the worst case is no allocation, and the
+    /// array (if any) gets only what was written.
+    static func withScratch<R>(capacity: Int, _ body: (inout ByteWriter) -> Void, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var w = ByteWriter(buffer.baseAddress!)
             body(&w)
-            count = w.count(from: buffer.baseAddress!)
+            return use(UnsafeBufferPointer(rebasing: buffer[..<w.count(from: buffer.baseAddress!)]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Logging
+import Synchronization
 
 /// swift-log to stderr in a form journald understands: a `<N>` syslog priority prefix per line,
 /// and no timestamp when stderr is the journal (JOURNAL_STREAM set); a timestamp otherwise.
@@ -37,22 +38,22 @@ public struct JournalLogHandler: LogHandler {
                 Self.writeTimestamp(to: &w)
                 w.write(byte: UInt8(ascii: " "))
             }
-            let entry = Self.lines(message, prefix: UnsafeBufferPointer(rebasing: prefix[..<w.count(from: prefix.baseAddress!)]))
-            StandardStream.writeError(entry)
+            let p = UnsafeBufferPointer(rebasing: prefix[..<w.count(from: prefix.baseAddress!)])
+            Self.withLines(message, prefix: p) { StandardStream.writeError($0) }
         }
     }
 
     static func lines(_ text: String, prefix: [UInt8]) -> [UInt8] {
-        prefix.withUnsafeBufferPointer { lines(text, prefix: $0) }
+        prefix.withUnsafeBufferPointer { p in withLines(text, prefix: p) { Array($0) } }
     }
 
     /// Each line of `text` after `prefix` and ended by a newline (journald takes a line as an
-    /// entry; an empty line stays one), as bytes, each line copied whole into one buffer sized
-    /// first: splitting the String by Character walked grapheme clusters, ~34,000 instructions
-    /// for a one-line message of 70 characters, joining Strings cost ~4,000 and appending byte
-    /// by byte ~3,700, appending to arrays ~1,500 (host callgrind, 2026-11-26); a bound
-    /// command's run logs two lines.
-    static func lines(_ text: String, prefix: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// entry; an empty line stays one), as bytes, each line copied whole into scratch memory
+    /// sized first: splitting the String by Character walked grapheme clusters, ~34,000
+    /// instructions for a one-line message of 70 characters, joining Strings cost ~4,000 and
+    /// appending byte by byte ~3,700, appending to arrays ~1,500 (host callgrind, 2026-11-26);
+    /// a bound command's run logs two lines.
+    static func withLines<R>(_ text: String, prefix: UnsafeBufferPointer<UInt8>, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var text = text
         return text.withUTF8 { bytes in
             let newline = UInt8(ascii: "\n")
@@ -67,7 +68,7 @@ public struct JournalLogHandler: LogHandler {
                 breaks += 1
                 at = nextBreak(after: i + 1)
             }
-            return ByteWriter.bytes(capacity: (breaks + 1) * (prefix.count + 1) + bytes.count) { w in
+            return ByteWriter.withScratch(capacity: (breaks + 1) * (prefix.count + 1) + bytes.count, { w in
                 var start = 0
                 while let i = nextBreak(after: start) {
                     w.write(prefix)
@@ -78,7 +79,7 @@ public struct JournalLogHandler: LogHandler {
                 w.write(prefix)
                 w.write(UnsafeBufferPointer(rebasing: bytes[start...]))
                 w.write(byte: newline)
-            }
+            }, use)
         }
     }
 
@@ -99,23 +100,35 @@ public struct JournalLogHandler: LogHandler {
     private static func writeTimestamp(to w: inout ByteWriter) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        var seconds = ts.tv_sec
-        var parts = tm()
-        localtime_r(&seconds, &parts)
         func digits(_ value: Int32, count: Int) {
             var v = value
-            for i in stride(from: count - 1, through: 0, by: -1) {
-                w.cursor[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            var i = count
+            while i > 0 {
+                i -= 1
+                w.cursor[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
             }
             w.skip(count)
         }
-        digits(parts.tm_hour, count: 2)
+        let hms = lastSecond.withLock { last -> (Int32, Int32, Int32) in
+            if last.second != ts.tv_sec {
+                var seconds = ts.tv_sec
+                var parts = tm()
+                localtime_r(&seconds, &parts)
+                last = (ts.tv_sec, parts.tm_hour, parts.tm_min, parts.tm_sec)
+            }
+            return (last.hour, last.minute, last.secondOfMinute)
+        }
+        digits(hms.0, count: 2)
         w.write(byte: UInt8(ascii: ":"))
-        digits(parts.tm_min, count: 2)
+        digits(hms.1, count: 2)
         w.write(byte: UInt8(ascii: ":"))
-        digits(parts.tm_sec, count: 2)
+        digits(hms.2, count: 2)
         w.write(byte: UInt8(ascii: "."))
         digits(Int32(ts.tv_nsec / 1_000_000), count: 3)
     }
+
+    /// The local time of the last second a line was stamped in: localtime_r, ~470 instructions,
+    /// runs once a second rather than for every line (host callgrind, 2026-11-26).
+    private static let lastSecond = Mutex<(second: Int, hour: Int32, minute: Int32, secondOfMinute: Int32)>((-1, 0, 0, 0))
 }
