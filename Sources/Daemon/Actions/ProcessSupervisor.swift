@@ -22,7 +22,7 @@ public final class ProcessSupervisor {
         var started: Double
         var timeout: Double
         var program: String
-        var cause: String
+        var cause: RunCause
     }
 
     /// Seconds running commands get after the daemon's SIGTERM before their groups get SIGKILL.
@@ -71,8 +71,8 @@ public final class ProcessSupervisor {
     }
 
     /// Hands a command to the spawner; its timeout counts from `now` (the gesture).
-    /// `variables`: `NAME=value` each.
-    func start(_ argv: [String], variables: [String], binding: Int, timeout: Double, cause: String, now: Double) throws {
+    /// `variables`: `NAME=value` entries, each ended by a NUL (GestureEnvironment).
+    func start(_ argv: [String], variables: [UInt8], binding: Int, timeout: Double, cause: RunCause, now: Double) throws {
         try spawner.submit(.init(run: nextRun, argv: argv, variables: variables))
         starting[nextRun] = Starting(binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause)
         nextRun += 1
@@ -82,14 +82,14 @@ public final class ProcessSupervisor {
     /// calls `collectStarted`.
     var startedFD: Int32 { spawner.doneFD }
 
-    /// The earliest command timeout, for the loop's timer. Read after every wakeup, so a plain
-    /// loop: `values.lazy.map(\.deadline).min()` went through a key path, ~600 instructions a
-    /// wakeup with nothing running (host callgrind, 2026-11-26).
-    public var deadline: Double? {
-        guard !running.isEmpty else { return nil }
+    /// The earliest command timeout, for the loop's timer, kept as the runs change
+    /// (`refreshDeadline`): the service reads it after every wakeup.
+    public private(set) var deadline: Double?
+
+    private func refreshDeadline() {
         var earliest = Double.infinity
         for r in running.values where r.deadline < earliest { earliest = r.deadline }
-        return earliest
+        deadline = earliest < .infinity ? earliest : nil
     }
 
     /// Takes the spawner's outcomes: a started command joins the running ones (its timeout
@@ -102,11 +102,21 @@ public final class ProcessSupervisor {
                 continue
             }
             running[pid] = Running(binding: s.binding, started: s.started, deadline: s.started + s.timeout)
-            log.info("binding \(s.binding): started \(s.program) (pid \(pid)) for \(s.cause)")
-            if let status = exitedUnclaimed.removeValue(forKey: pid) { leaderExited(pid, status: status, now: now) }
+            log.info(Self.line(capacity: 80 + s.program.utf8.count) { w in
+                w.write("binding "); w.write(s.binding); w.write(": started "); w.write(s.program)
+                w.write(" (pid "); w.write(Int(pid)); w.write(") for "); s.cause.write(to: &w)
+            })
+            if !exitedUnclaimed.isEmpty, let status = exitedUnclaimed.removeValue(forKey: pid) { leaderExited(pid, status: status, now: now) }
         }
-        if starting.isEmpty { exitedUnclaimed.removeAll() }
+        // Keeping its capacity: a command that ends before its spawn's outcome arrives is common
+        // (/bin/true), and growing the table again cost ~14,000 instructions.
+        if starting.isEmpty && !exitedUnclaimed.isEmpty { exitedUnclaimed.removeAll(keepingCapacity: true) }
         removeEndedRuns()
+    }
+
+    /// A log line written as bytes (ByteWriter): the two lines of every command's run.
+    private static func line(capacity: Int, _ body: (inout ByteWriter) -> Void) -> Logger.Message {
+        Logger.Message(stringLiteral: ByteWriter.string(capacity: capacity + RunCause.maxBytes, body))
     }
 
     /// Collects every exited child (SIGCHLD) and logs how it ended.
@@ -127,21 +137,26 @@ public final class ProcessSupervisor {
         for (group, r) in running where r.leaderExited && !Self.groupAlive(group) {
             running.removeValue(forKey: group)
         }
+        refreshDeadline()
     }
 
     /// Logs how a command ended; its run lasts until its process group is empty.
     private func leaderExited(_ pid: pid_t, status: Int32, now: Double) {
-        guard let r = running[pid], !r.leaderExited else { return }
-        running[pid]?.leaderExited = true
-        let secs = String(Int((now - r.started) * 1000)) + " ms"
+        guard let i = running.index(forKey: pid), !running.values[i].leaderExited else { return }
+        running.values[i].leaderExited = true
+        let r = running.values[i]
+        let ms = Int((now - r.started) * 1000)
         let low = status & 0x7f
         if low == 0 {
             let code = (status >> 8) & 0xff
             let level: Logger.Level = code == 0 ? .info : .warning
-            log.log(level: level, "binding \(r.binding): pid \(pid) exited with status \(code) after \(secs)")
+            log.log(level: level, Self.line(capacity: 80) { w in
+                w.write("binding "); w.write(r.binding); w.write(": pid "); w.write(Int(pid))
+                w.write(" exited with status "); w.write(Int(code)); w.write(" after "); w.write(ms); w.write(" ms")
+            })
         } else {
             let how = r.terminated ? " (timed out)" : ""
-            log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(secs)")
+            log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(ms) ms")
         }
     }
 
@@ -184,15 +199,20 @@ public final class ProcessSupervisor {
                 running[pid]?.deadline = now + Self.killGrace
             }
         }
+        refreshDeadline()
     }
 }
 
 extension ProcessSupervisor: LoopSource, TimedSource {
     func attach(to loop: EventLoop) throws {
-        try loop.add(startedFD) { [unowned self] _ in
-            self.collectStarted(now: MonotonicClock.now())
-            self.collected()
-        }
+        // Borrowed: the runner, which the service owns, outlives the loop.
+        let me = Unmanaged.passUnretained(self)
+        try loop.add(startedFD) { _ in me._withUnsafeGuaranteedRef { $0.spawnerReported() } }
+    }
+
+    private func spawnerReported() {
+        collectStarted(now: MonotonicClock.now())
+        collected()
     }
 
     func due(now: Double) { expire(now: now) }

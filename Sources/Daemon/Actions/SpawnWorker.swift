@@ -14,8 +14,9 @@ final class SpawnWorker: @unchecked Sendable {
     struct Request: Sendable {
         var run: Int
         var argv: [String]
-        /// The gesture's variables (`NAME=value`), after the base environment.
-        var variables: [String]
+        /// The gesture's variables after the base environment: `NAME=value` entries, each ended
+        /// by a NUL (GestureEnvironment).
+        var variables: [UInt8]
     }
 
     /// How a request ended: the started process (its group has the same id), or why not.

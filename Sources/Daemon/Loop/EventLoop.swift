@@ -10,15 +10,29 @@ public final class EventLoop {
     private let epfd: Int32
     /// Indexed by fd (the kernel hands out the lowest free one, so they are few and dense): a
     /// wakeup finds its handler without hashing, ~80 instructions a wakeup saved (host callgrind).
-    private var handlers: [Handler?] = []
+    /// Each handler is boxed and held through `Unmanaged`, called borrowed: a closure copied out
+    /// of an array was retained and released around every call (~65 instructions a wakeup,
+    /// VM callgrind, 2026-11-26). The loop owns one reference to each box.
+    private var handlers: [Unmanaged<Box>?] = []
+    /// Handlers removed while a batch runs (a handler may remove itself), released after it.
+    private var retired: [Unmanaged<Box>] = []
     private var running = false
+
+    private final class Box {
+        let handler: Handler
+        init(_ handler: @escaping Handler) { self.handler = handler }
+    }
 
     public init() throws {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
         if epfd < 0 { throw SystemError("epoll_create1") }
     }
 
-    deinit { close(epfd) }
+    deinit {
+        close(epfd)
+        for h in handlers { h?.release() }
+        for h in retired { h.release() }
+    }
 
     public static let readable = UInt32(EPOLLIN.rawValue)
     public static let writable = UInt32(EPOLLOUT.rawValue)
@@ -31,7 +45,8 @@ public final class EventLoop {
         if epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0 { throw SystemError("epoll_ctl add") }
         let slot = Int(fd)
         if slot >= handlers.count { handlers += repeatElement(nil, count: slot + 1 - handlers.count) }
-        handlers[slot] = handler
+        if let old = handlers[slot] { retired.append(old) }
+        handlers[slot] = Unmanaged.passRetained(Box(handler))
     }
 
     /// Changes the events watched for `fd` (a client with output pending also waits for EPOLLOUT).
@@ -45,7 +60,9 @@ public final class EventLoop {
     /// Stops watching `fd`; the caller closes it.
     public func remove(_ fd: Int32) {
         _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
-        if Int(fd) < handlers.count { handlers[Int(fd)] = nil }
+        guard Int(fd) < handlers.count, let old = handlers[Int(fd)] else { return }
+        handlers[Int(fd)] = nil
+        retired.append(old)
     }
 
     /// Runs until `stop()`; `afterEvents` runs once after each batch (re-arms the timer).
@@ -60,12 +77,21 @@ public final class EventLoop {
             if n < 0 { break }
             for i in 0..<Int(n) {
                 let fd = Int(events[i].data.fd)
-                // A handler may have removed this fd (or another one of this batch).
-                if fd < handlers.count, let handler = handlers[fd] { handler(events[i].events) }
+                // A handler may have removed this fd (or another one of this batch): its box
+                // lives on in `retired` until the batch is over.
+                if fd < handlers.count, let box = handlers[fd] {
+                    box._withUnsafeGuaranteedRef { $0.handler(events[i].events) }
+                }
                 if !running { break }
             }
+            if !retired.isEmpty { releaseRetired() }
             if running { afterEvents() }
         }
+    }
+
+    private func releaseRetired() {
+        for h in retired { h.release() }
+        retired.removeAll()
     }
 
     public func stop() { running = false }

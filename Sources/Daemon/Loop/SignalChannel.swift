@@ -19,13 +19,11 @@ public final class SignalChannel {
 
     deinit { close(fd) }
 
-    /// The signals that arrived since the last call.
-    public func drain() -> [Int32] {
-        var out: [Int32] = []
+    /// Each signal that arrived since the last call, in order (no array: one SIGCHLD per command).
+    public func drain(_ body: (Int32) -> Void) {
         var info = signalfd_siginfo()
         while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            out.append(Int32(info.ssi_signo))
+            body(Int32(info.ssi_signo))
         }
-        return out
     }
 }

@@ -23,11 +23,7 @@ extension GestureService {
             let replays = devices.sessions.filter { $0.player != nil }
             guard !replays.isEmpty else { return .error("no recordings: start gestured with --replay FILE") }
             let now = MonotonicClock.now()
-            for r in replays {
-                guard let player = r.player else { continue }
-                if player.isPlaying { devices.with(r) { s, out in s.cancel(now: now, into: &out) } }
-                player.start(now: now)
-            }
+            for r in replays { devices.restart(r, now: now) }
             return .replaying(replays.count)
         case .mode(let name):
             guard modes.switchMode(to: name, reason: client == nil ? "mqtt" : "socket") else { return .error(modes.unknownMode(name)) }

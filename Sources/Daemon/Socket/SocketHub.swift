@@ -177,7 +177,10 @@ public final class SocketHub: GestureSink, LoopSource {
         }
     }
 
-    /// Writes what `broadcast` queued (the loop calls it after each wakeup).
+    /// Whether `flushBroadcasts` has anything to write: tested after every wakeup.
+    var hasUnsentBroadcasts: Bool { !unsent.isEmpty }
+
+    /// Writes what `broadcast` queued (the loop calls it after a wakeup that queued some).
     public func flushBroadcasts() {
         guard !unsent.isEmpty else { return }
         for client in unsent {

@@ -8,7 +8,8 @@ import Glibc
 public final class StandardStream {
     public static func writeOutput(_ text: String) { write(text, to: STDOUT_FILENO) }
     public static func writeError(_ text: String) { write(text, to: STDERR_FILENO) }
-    public static func writeError(_ bytes: [UInt8]) { bytes.withUnsafeBytes { try? FileIO.write(STDERR_FILENO, all: $0) } }
+    public static func writeError(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { writeError($0) } }
+    public static func writeError(_ bytes: UnsafeBufferPointer<UInt8>) { try? FileIO.write(STDERR_FILENO, all: UnsafeRawBufferPointer(bytes)) }
     /// `text` and a newline on stdout: the subcommands' print.
     public static func writeLine(_ text: String) { writeOutput(text + "\n") }
 

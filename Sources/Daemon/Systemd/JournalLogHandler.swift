@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Logging
+import Synchronization
 
 /// swift-log to stderr in a form journald understands: a `<N>` syslog priority prefix per line,
 /// and no timestamp when stderr is the journal (JOURNAL_STREAM set); a timestamp otherwise.
@@ -21,39 +22,64 @@ public struct JournalLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var all = metadata
-        if let m = event.metadata { all.merge(m) { $1 } }
         var message = event.message.description
-        if !all.isEmpty { message += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
-        var prefix: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "0") + UInt8(Self.priority(event.level)), UInt8(ascii: ">")]
-        if !journal {
-            prefix += Self.timestamp().utf8
-            prefix.append(UInt8(ascii: " "))
+        if !metadata.isEmpty || event.metadata.map({ !$0.isEmpty }) == true {
+            var all = metadata
+            if let m = event.metadata { all.merge(m) { $1 } }
+            message += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        StandardStream.writeError(Self.lines(message, prefix: prefix))
+        // The prefix on the stack: `<N>`, and the time when stderr is not the journal.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { prefix in
+            var w = ByteWriter(prefix.baseAddress!)
+            w.write(byte: UInt8(ascii: "<"))
+            w.write(byte: UInt8(ascii: "0") + UInt8(Self.priority(event.level)))
+            w.write(byte: UInt8(ascii: ">"))
+            if !journal {
+                Self.writeTimestamp(to: &w)
+                w.write(byte: UInt8(ascii: " "))
+            }
+            let p = UnsafeBufferPointer(rebasing: prefix[..<w.count(from: prefix.baseAddress!)])
+            Self.withLines(message, prefix: p) { StandardStream.writeError($0) }
+        }
+    }
+
+    static func lines(_ text: String, prefix: [UInt8]) -> [UInt8] {
+        prefix.withUnsafeBufferPointer { p in withLines(text, prefix: p) { Array($0) } }
     }
 
     /// Each line of `text` after `prefix` and ended by a newline (journald takes a line as an
-    /// entry; an empty line stays one), as bytes, each line copied whole: splitting the String
-    /// by Character walked grapheme clusters, ~34,000 instructions for a one-line message of 70
-    /// characters, joining Strings cost ~4,000 and appending byte by byte ~3,700 (host callgrind,
-    /// 2026-11-26); a bound command's run logs two lines.
-    static func lines(_ text: String, prefix: [UInt8]) -> [UInt8] {
+    /// entry; an empty line stays one), as bytes, each line copied whole into scratch memory
+    /// sized first: splitting the String by Character walked grapheme clusters, ~34,000
+    /// instructions for a one-line message of 70 characters, joining Strings cost ~4,000 and
+    /// appending byte by byte ~3,700, appending to arrays ~1,500 (host callgrind, 2026-11-26);
+    /// a bound command's run logs two lines.
+    static func withLines<R>(_ text: String, prefix: UnsafeBufferPointer<UInt8>, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var text = text
         return text.withUTF8 { bytes in
             let newline = UInt8(ascii: "\n")
-            var out = prefix
-            out.reserveCapacity(prefix.count + bytes.count + 1)
-            var start = 0
-            for i in bytes.indices where bytes[i] == newline {
-                out += UnsafeBufferPointer(rebasing: bytes[start..<i])
-                out.append(newline)
-                out += prefix
-                start = i + 1
+            // Where each line ends: memchr, not a loop over the bytes (~10 instructions a byte).
+            func nextBreak(after start: Int) -> Int? {
+                guard start < bytes.count, let p = memchr(bytes.baseAddress! + start, Int32(newline), bytes.count - start) else { return nil }
+                return UnsafePointer(p.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
             }
-            out += UnsafeBufferPointer(rebasing: bytes[start...])
-            out.append(newline)
-            return out
+            var breaks = 0
+            var at = nextBreak(after: 0)
+            while let i = at {
+                breaks += 1
+                at = nextBreak(after: i + 1)
+            }
+            return ByteWriter.withScratch(capacity: (breaks + 1) * (prefix.count + 1) + bytes.count, { w in
+                var start = 0
+                while let i = nextBreak(after: start) {
+                    w.write(prefix)
+                    w.write(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    w.write(byte: newline)
+                    start = i + 1
+                }
+                w.write(prefix)
+                w.write(UnsafeBufferPointer(rebasing: bytes[start...]))
+                w.write(byte: newline)
+            }, use)
         }
     }
 
@@ -68,31 +94,41 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
-    /// Local wall-clock time as HH:mm:ss.SSS.
-    private static func timestamp() -> String {
+    /// Local wall-clock time as HH:mm:ss.SSS (12 bytes). Digits written as bytes: the
+    /// interpolations of zero-padded numbers cost ~2,700 instructions a line (host callgrind,
+    /// 2026-11-26).
+    private static func writeTimestamp(to w: inout ByteWriter) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        var seconds = ts.tv_sec
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        // Digits written as bytes: the interpolations of zero-padded numbers cost ~2,700
-        // instructions a line (host callgrind, 2026-11-26).
-        return String(unsafeUninitializedCapacity: 12) { text in
-            func digits(_ value: Int32, at start: Int, count: Int) {
-                var v = value
-                for i in (start..<start + count).reversed() {
-                    text[i] = UInt8(ascii: "0") + UInt8(v % 10)
-                    v /= 10
-                }
+        func digits(_ value: Int32, count: Int) {
+            var v = value
+            var i = count
+            while i > 0 {
+                i -= 1
+                w.cursor[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
             }
-            digits(parts.tm_hour, at: 0, count: 2)
-            text[2] = UInt8(ascii: ":")
-            digits(parts.tm_min, at: 3, count: 2)
-            text[5] = UInt8(ascii: ":")
-            digits(parts.tm_sec, at: 6, count: 2)
-            text[8] = UInt8(ascii: ".")
-            digits(Int32(ts.tv_nsec / 1_000_000), at: 9, count: 3)
-            return 12
+            w.skip(count)
         }
+        let hms = lastSecond.withLock { last -> (Int32, Int32, Int32) in
+            if last.second != ts.tv_sec {
+                var seconds = ts.tv_sec
+                var parts = tm()
+                localtime_r(&seconds, &parts)
+                last = (ts.tv_sec, parts.tm_hour, parts.tm_min, parts.tm_sec)
+            }
+            return (last.hour, last.minute, last.secondOfMinute)
+        }
+        digits(hms.0, count: 2)
+        w.write(byte: UInt8(ascii: ":"))
+        digits(hms.1, count: 2)
+        w.write(byte: UInt8(ascii: ":"))
+        digits(hms.2, count: 2)
+        w.write(byte: UInt8(ascii: "."))
+        digits(Int32(ts.tv_nsec / 1_000_000), count: 3)
     }
+
+    /// The local time of the last second a line was stamped in: localtime_r, ~470 instructions,
+    /// runs once a second rather than for every line (host callgrind, 2026-11-26).
+    private static let lastSecond = Mutex<(second: Int, hour: Int32, minute: Int32, secondOfMinute: Int32)>((-1, 0, 0, 0))
 }

@@ -1,0 +1,79 @@
+import GestureKit
+import Glibc
+
+/// Text written byte by byte through a pointer into memory its caller sized: the bound
+/// command's environment and the log lines of every command's run. String interpolation cost
+/// ~370 instructions a piece and each value's `description` ~180 more (VM callgrind,
+/// 2026-11-26); this writes a piece for a few dozen.
+struct ByteWriter {
+    private(set) var cursor: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) { cursor = start }
+
+    /// Bytes written since `start`.
+    func count(from start: UnsafeMutablePointer<UInt8>) -> Int { cursor - start }
+
+    mutating func write(_ text: StaticString) {
+        cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        cursor += text.utf8CodeUnitCount
+    }
+
+    mutating func write(_ text: String) {
+        let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            write(bytes)
+            return true
+        }
+        if done == nil { for b in text.utf8 { write(byte: b) } }
+    }
+
+    /// `text` up to its first NUL, as a C string reads it (a NUL would end the value early
+    /// anyway, and must not start another entry of a NUL-separated list).
+    mutating func writeCString(_ text: String) {
+        let start = cursor
+        write(text)
+        if let nul = memchr(start, 0, cursor - start) { cursor = nul.assumingMemoryBound(to: UInt8.self) }
+    }
+
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let base = bytes.baseAddress { cursor.update(from: base, count: bytes.count) }
+        cursor += bytes.count
+    }
+
+    /// Moves past `count` bytes the caller wrote at `cursor` itself.
+    mutating func skip(_ count: Int) { cursor += count }
+
+    mutating func write(byte: UInt8) {
+        cursor.pointee = byte
+        cursor += 1
+    }
+
+    mutating func write(_ n: Int) { cursor += DecimalText.writeInteger(Int64(n), to: cursor) }
+
+    /// Rounded to `places` decimals, without trailing zeros (DecimalText).
+    mutating func write(_ x: Double, places: Int) { cursor += DecimalText.write(x, places: places, to: cursor) }
+
+    /// A String of at most `capacity` bytes of UTF-8, written by `body` straight into its storage.
+    static func string(capacity: Int, _ body: (inout ByteWriter) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var w = ByteWriter(buffer.baseAddress!)
+            body(&w)
+            return w.count(from: buffer.baseAddress!)
+        }
+    }
+
+    /// Bytes, at most `capacity` of them, written by `body`, in an array of their own size.
+    static func bytes(capacity: Int, _ body: (inout ByteWriter) -> Void) -> [UInt8] {
+        withScratch(capacity: capacity, body) { Array($0) }
+    }
+
+    /// `body` writes at most `capacity` bytes into scratch memory (on the stack unless large),
+    /// then `use` reads them: a buffer sized for the worst case is no allocation, and the
+    /// array (if any) gets only what was written.
+    static func withScratch<R>(capacity: Int, _ body: (inout ByteWriter) -> Void, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var w = ByteWriter(buffer.baseAddress!)
+            body(&w)
+            return use(UnsafeBufferPointer(rebasing: buffer[..<w.count(from: buffer.baseAddress!)]))
+        }
+    }
+}
