@@ -99,11 +99,18 @@ final class DeviceSession: FrameStage, LoopSource {
     func attach(to loop: EventLoop) throws {
         guard case .live(let device) = input else { return }
         // Unretained: the registry (set before attaching, the service's for longer than any
-        // session) holds the session until `close`, which removes this handler first; an
-        // unowned capture and the registry read at each wakeup cost 4 retains and 3 releases.
+        // session) holds the session until `close`, which removes this handler; an unowned
+        // capture and the registry read at each wakeup cost 4 retains and 3 releases. A session
+        // whose device went away is held strongly while it is closed: that drops the registry's
+        // reference, the last.
         let session = Unmanaged.passUnretained(self), owner = registry.map(Unmanaged.passUnretained)
         try loop.add(device.fd) { _ in
-            owner?._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } }
+            guard let owner else { return }
+            let status = owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } }
+            guard status == .gone else { return }
+            let closing = session.takeUnretainedValue()
+            owner._withUnsafeGuaranteedRef { $0.close(closing, lost: false) }
+            withExtendedLifetime(closing) {}
         }
         self.loop = loop
     }
