@@ -177,4 +177,28 @@ struct TrackerInterruptionTests {
         s.syn()
         #expect(run(&t, s.take()).isEmpty)
     }
+
+    @Test("a contact that did not change is reported as it was; a new tool, or a new place in the frame, rebuilds it")
+    func unchangedContactsInPlace() {
+        var t = ContactTracker(info: syntheticTouchscreen(palm: true))
+        var f = twoFingers(&t)
+        var s = EventScript()
+        s.time = 200
+        s.syn()                                 // nothing changed
+        s.slot(1)
+        s.abs(ABS.MT_TOOL_TYPE, MTTool.PEN)     // a new tool, not a move
+        s.syn()
+        s.lift(0)
+        s.syn()                                 // finger 1 ends: finger 2 moves to the frame's second place
+        s.syn()                                 // and to its first
+        f += run(&t, s.take())
+        #expect(f.count == 6)
+        #expect(f[2].contacts.map(\.phase) == [.stationary, .stationary])
+        #expect(f[2].contacts.map(\.mm) == [Point(x: 11, y: 10), Point(x: 50, y: 20)])
+        #expect(f[3].contacts.map(\.tool) == [.finger, .pen] && f[3].contacts[1].phase == .stationary)
+        #expect(f[4].contacts.map(\.id) == [1, 2] && f[4].contacts.map(\.phase) == [.ended, .stationary])
+        #expect(f[5].contacts.map(\.id) == [2] && f[5].contacts[0].phase == .stationary)
+        #expect(f[5].contacts[0].tool == .pen && f[5].contacts[0].slot == 1)
+        #expect(f[5].contacts[0].mm == Point(x: 50, y: 20) && f[5].contacts[0].position == f[2].contacts[1].position)
+    }
 }

@@ -95,11 +95,13 @@ final class DeviceRegistry: TimedSource {
         }
     }
 
-    /// A live session's device is readable (its handler in the loop).
-    func readable(_ session: DeviceSession) {
+    /// A live session's device is readable (its handler in the loop). `.gone`: the handler closes
+    /// the session (`close`), holding it strongly: it lends the session unretained, and closing
+    /// drops the registry's reference, the last.
+    func readable(_ session: DeviceSession) -> SourceStatus {
         var status = SourceStatus.open
         with(session) { s, out in status = s.readable(into: &out) }
-        if status == .gone { close(session, lost: false) }
+        return status
     }
 
     private func add(_ session: DeviceSession) {

@@ -36,6 +36,8 @@ final class DeviceSession: FrameStage, LoopSource {
     }
 
     let input: Input
+    /// The live device of `input`, for the read path (EvdevDevice.read without a retain).
+    private let liveDevice: Unmanaged<EvdevDevice>?
     let info: DeviceInfo
     private(set) var pipeline: DevicePipeline
     private(set) var passthrough: Passthrough?
@@ -67,6 +69,7 @@ final class DeviceSession: FrameStage, LoopSource {
     /// Opens a session on a live device, grabbing it when its settings ask.
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
         input = .live(device)
+        liveDevice = Unmanaged.passUnretained(device)
         info = device.info
         self.log = log
         let (s, sections) = config.settings(for: device.info.identity)
@@ -81,6 +84,7 @@ final class DeviceSession: FrameStage, LoopSource {
 
     init(recording: Recording, fast: Bool, config: DaemonConfig, log: Logger) {
         input = .recording(RecordingPlayer(recording: recording, fast: fast))
+        liveDevice = nil
         info = recording.info
         self.log = log
         let (s, sections) = config.settings(for: recording.info.identity)
@@ -94,7 +98,20 @@ final class DeviceSession: FrameStage, LoopSource {
     /// A live device's fd joins the loop; it leaves at `close`. A recording has none (the timer plays it).
     func attach(to loop: EventLoop) throws {
         guard case .live(let device) = input else { return }
-        try loop.add(device.fd) { [unowned self] _ in self.registry?.readable(self) }
+        // Unretained: the registry (set before attaching, the service's for longer than any
+        // session) holds the session until `close`, which removes this handler; an unowned
+        // capture and the registry read at each wakeup cost 4 retains and 3 releases. A session
+        // whose device went away is held strongly while it is closed: that drops the registry's
+        // reference, the last.
+        let session = Unmanaged.passUnretained(self), owner = registry.map(Unmanaged.passUnretained)
+        try loop.add(device.fd) { _ in
+            guard let owner else { return }
+            let status = owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } }
+            guard status == .gone else { return }
+            let closing = session.takeUnretainedValue()
+            owner._withUnsafeGuaranteedRef { $0.close(closing, lost: false) }
+            withExtendedLifetime(closing) {}
+        }
         self.loop = loop
     }
 
@@ -140,43 +157,73 @@ final class DeviceSession: FrameStage, LoopSource {
     /// `now`: the clock, when the caller has read it (the timer's coalesced read); coalescing
     /// counts the interval from it, else from the last event read (the wakeup it caused).
     func readable(now: Double? = nil, into out: inout [GestureEvent]) -> SourceStatus {
-        guard case .live(let device) = input else { return .open }
-        let pipeline = self.pipeline
-        let passthrough = self.passthrough
-        var lastEvent: Double?
-        while true {
-            let outcome = device.read { e in
-                lastEvent = e.time
-                passthrough?.record(e)
-                pipeline.feed(e) { out.append($0) }
-                if let p = passthrough, let error = p.endOfEvent(e) { writeFailed(error) }
-            }
-            switch outcome {
-            case .more:
-                continue
-            case .wouldBlock:
-                coalesce(after: lastEvent.map { now ?? $0 })
-                return .open
-            case .dropped(let time):
-                log.warning("\(info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
-                pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
-                if let error = passthrough?.flush() { writeFailed(error) }
-            case .unplugged:
-                log.info("\(info.name) (\(device.devnode)) unplugged")
-                pipeline.deviceLost(time: MonotonicClock.now()) { out.append($0) }
-                return .gone
-            case .failed(let e):
-                log.error("\(info.name) (\(device.devnode)): read failed (errno \(e)), closing it")
-                pipeline.deviceLost(time: MonotonicClock.now()) { out.append($0) }
-                return .gone
+        // Unretained: the session owns its device (`input`, a `let`) and, for the whole call, its
+        // pipeline (only a reload replaces it, never while a read is fed); retaining the three
+        // cost 3 retains and 3 releases a wakeup.
+        guard let device = liveDevice else { return .open }
+        return device._withUnsafeGuaranteedRef { device in
+            Unmanaged.passUnretained(pipeline)._withUnsafeGuaranteedRef { pipeline in
+                var lastEvent: Double?
+                while true {
+                    let (events, outcome) = device.read()
+                    if !events.isEmpty {
+                        if readInterval > 0 { lastEvent = events[events.count - 1].time }
+                        if passthrough == nil {
+                            pipeline.feed(events) { out.append($0) }
+                        } else {
+                            passThrough(events, pipeline: pipeline, into: &out)
+                        }
+                    }
+                    switch outcome {
+                    case .more:
+                        continue
+                    case .wouldBlock:
+                        if readInterval > 0 { coalesce(after: lastEvent.map { now ?? $0 }) }
+                        return .open
+                    case .dropped, .unplugged, .failed:
+                        if let status = interrupted(outcome, device: device, pipeline: pipeline, into: &out) { return status }
+                    }
+                }
             }
         }
     }
 
+    /// A read that did not end by draining the queue: SYN_DROPPED (resynchronized; nil, reading
+    /// goes on) or the device gone. Out of line: its logging would cost every wakeup a larger frame.
+    @inline(never)
+    private func interrupted(_ outcome: ReadOutcome, device: EvdevDevice, pipeline: DevicePipeline,
+                             into out: inout [GestureEvent]) -> SourceStatus? {
+        switch outcome {
+        case .dropped(let time):
+            log.warning("\(info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
+            pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
+            if let error = passthrough?.flush() { writeFailed(error) }
+            return nil
+        case .unplugged:
+            log.info("\(info.name) (\(device.devnode)) unplugged")
+        case .failed(let e):
+            log.error("\(info.name) (\(device.devnode)): read failed (errno \(e)), closing it")
+        case .more, .wouldBlock:
+            return nil
+        }
+        pipeline.deviceLost(time: MonotonicClock.now()) { out.append($0) }
+        return .gone
+    }
+
+    /// A read fed with passthrough on: the clone takes every event before the pipeline does, and
+    /// writes the app's frame at each SYN_REPORT.
+    private func passThrough(_ events: EventBatch, pipeline: DevicePipeline, into out: inout [GestureEvent]) {
+        guard let p = passthrough else { return }
+        for e in events {
+            p.record(e)
+            pipeline.feed(e) { out.append($0) }
+            if let error = p.endOfEvent(e) { writeFailed(error) }
+        }
+    }
+
     /// Leaves the fd out of epoll until `interval` after `read` (when events came and fingers are
-    /// still down); otherwise puts it back.
+    /// still down); otherwise puts it back. Only with an interval.
     private func coalesce(after read: Double?) {
-        guard readInterval > 0 else { return }
         if let t = read, pipeline.tracker.downCount > 0 {
             if resumeAt == nil { watch(false) }
             resumeAt = t + readInterval

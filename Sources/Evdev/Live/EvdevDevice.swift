@@ -112,31 +112,37 @@ public final class EvdevDevice {
     /// evdev's read returns every whole event queued up to the buffer's size, so a short read
     /// means the queue was empty: `.wouldBlock` without a second read that would fail; epoll is
     /// level-triggered and wakes the loop again for what arrives later.
-    public func read(limit: Int = EvdevDevice.batchCapacity, into deliver: (InputEvent) -> Void) -> ReadOutcome {
+    /// `events`: what the read took, up to a SYN_DROPPED (valid until the next read).
+    public func read(limit: Int = EvdevDevice.batchCapacity) -> (events: EventBatch, outcome: ReadOutcome) {
         let want = max(1, min(limit, Self.batchCapacity))
         let n = Glibc.read(fd, batch, want * MemoryLayout<input_event>.stride)
-        if n < 0 {
+        if n <= 0 {
+            let none = EventBatch(base: batch, count: 0)
+            if n == 0 { return (none, .unplugged) }  // evdev never returns 0 for a buffer of whole events
             switch errno {
-            case EAGAIN: return .wouldBlock
-            case EINTR: return .more
-            case ENODEV: return .unplugged
-            case let e: return .failed(errno: e)
+            case EAGAIN: return (none, .wouldBlock)
+            case EINTR: return (none, .more)
+            case ENODEV: return (none, .unplugged)
+            case let e: return (none, .failed(errno: e))
             }
         }
-        if n == 0 { return .unplugged }  // evdev never returns 0 for a buffer of whole events
         let count = n / MemoryLayout<input_event>.stride
-        for i in 0..<count {
-            let ev = batch[i]
-            if ev.type == EV.SYN && ev.code == SYN.DROPPED {
-                // The kernel's buffer overflowed. Like libevdev: the rest of the queue is stale
-                // (it continues a state we no longer know), so it is drained and dropped; the
-                // caller resynchronizes from the kernel's current state (slotSnapshot()).
-                if drainQueue() == -ENODEV { return .unplugged }
-                return .dropped(time: Self.seconds(ev))
-            }
-            deliver(InputEvent(time: Self.seconds(ev), type: ev.type, code: ev.code, value: ev.value))
+        for i in 0..<count where batch[i].type == EV.SYN && batch[i].code == SYN.DROPPED {
+            // The kernel's buffer overflowed. Like libevdev: the rest of the queue is stale
+            // (it continues a state we no longer know), so it is drained and dropped; the
+            // caller resynchronizes from the kernel's current state (slotSnapshot()).
+            let before = EventBatch(base: batch, count: i)
+            if drainQueue() == -ENODEV { return (before, .unplugged) }
+            return (before, .dropped(time: InputEvent.seconds(batch[i])))
         }
-        return count == want ? .more : .wouldBlock
+        return (EventBatch(base: batch, count: count), count == want ? .more : .wouldBlock)
+    }
+
+    /// `read(limit:)`, its events handed out one at a time.
+    public func read(limit: Int = EvdevDevice.batchCapacity, into deliver: (InputEvent) -> Void) -> ReadOutcome {
+        let (events, outcome) = read(limit: limit)
+        for e in events { deliver(e) }
+        return outcome
     }
 
     /// Reads and discards what is queued (bounded: a device that keeps sending cannot hold us).
@@ -186,10 +192,6 @@ public final class EvdevDevice {
             // No per-contact state in the kernel: the tracker cancels everything and restarts mtdev.
             return []
         }
-    }
-
-    static func seconds(_ ev: input_event) -> Double {
-        Double(ev.time.tv_sec) + Double(ev.time.tv_usec) / 1_000_000
     }
 
     /// Capabilities as libevdev sees them; only the codes gestured reads are asked about.

@@ -19,7 +19,18 @@ public final class DevicePipeline {
     public let arena: GestureArena
     public private(set) var tracker: ContactTracker
     /// Runs after the arena on every frame (the passthrough relay).
-    public var stage: FrameStage?
+    public var stage: FrameStage? {
+        get { stageHolder?.stage }
+        set { stageHolder = newValue.map(StageHolder.init) }
+    }
+    /// The stage in a `let`: a frame borrows it through an unretained holder. A stage read from a
+    /// `var` (strong or unowned(unsafe)) is retained and released around each frame's call.
+    private var stageHolder: StageHolder?
+
+    private final class StageHolder {
+        let stage: FrameStage
+        init(_ stage: FrameStage) { self.stage = stage }
+    }
 
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, arena: GestureArena,
                 initialSlots: [SlotSnapshot] = []) {
@@ -34,18 +45,36 @@ public final class DevicePipeline {
     /// recording's) cancels the gestures in flight.
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
         // Most events only change the next frame: no frame callback built for them.
-        if tracker.absorb(e) { return }
+        if tracker.absorb(type: e.type, code: e.code, value: e.value) { return }
+        frameEvent(e, onFrame: onFrame, onGesture: onGesture)
+    }
+
+    /// Feeds the events of one read (EvdevDevice.read): the same as feeding each, with the
+    /// kernel's time converted only for the events that end a frame, and one call per read.
+    public func feed(_ events: EventBatch, onGesture: (GestureEvent) -> Void) {
+        var i = events.startIndex
+        while true {
+            i = tracker.absorb(events, from: i)
+            guard i < events.endIndex else { return }
+            frameEvent(InputEvent(events.base[i]), onFrame: { _ in }, onGesture: onGesture)
+            i += 1
+        }
+    }
+
+    /// An event `ContactTracker.absorb` did not take: a SYN, or any event of a protocol A device
+    /// or while dropping.
+    private func frameEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
         // Borrowed unretained: the pipeline owns its arena (`let`) and its stage for longer than
         // this call, and a strong copy, the pipeline captured or an unowned(unsafe) arena (which
         // is retained around each use) cost a retain and a release a frame. (The stage is nil
-        // but with passthrough.)
+        // but in the daemon.)
         let borrowed = Unmanaged.passUnretained(arena)
-        unowned(unsafe) let stage = self.stage
+        let stage = stageHolder.map(Unmanaged.passUnretained)
         tracker.feed(e) { frame in
             onFrame(frame)
             borrowed._withUnsafeGuaranteedRef { arena in
                 arena.handle(frame, emit: onGesture)
-                stage?.judged(frame, arena: arena)
+                stage?._withUnsafeGuaranteedRef { $0.stage.judged(frame, arena: arena) }
             }
         }
         if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }

@@ -34,6 +34,8 @@ public struct ContactTracker {
         var life: Life = .idle
         var began = false
         var moved = false
+        /// The tool type changed since the last frame (the contact is rebuilt, not moved).
+        var retooled = false
     }
 
     private var slots: [Slot]
@@ -81,16 +83,69 @@ public struct ContactTracker {
     /// tracking id, a touch key, anything ignored) and returns true; false for one that `feed`
     /// must take: a SYN_REPORT or SYN_DROPPED, any event while dropping, and every event of a
     /// protocol A device (mtdev converts them). Most events are the first kind: the pipeline
-    /// takes them without building a frame callback (`DevicePipeline.feed`).
+    /// takes them without building a frame callback or the event's time (`DevicePipeline.feed`).
     @inline(__always)
-    public mutating func absorb(_ e: InputEvent) -> Bool {
-        guard e.type != EV.SYN, !dropping else { return false }
+    public mutating func absorb(type: UInt16, code: UInt16, value: Int32) -> Bool {
+        guard type != EV.SYN, !dropping else { return false }
         switch touchProtocol {
-        case .multitouchB: handleSlotEvent(e, onFrame: { _ in })
-        case .singleTouch: handleSingleTouchEvent(e, onFrame: { _ in })
+        case .multitouchB: slotEvent(type: type, code: code, value: value)
+        case .singleTouch: singleTouchEvent(type: type, code: code, value: value)
         case .multitouchA: return false
         }
         return true
+    }
+
+    /// `absorb` for the events of one read from `start` on, up to the first that `feed` must
+    /// take: returns its index, or the batch's end. A protocol B device's slot, coordinate and
+    /// tool events are written with one uniqueness check of the slots per run between two
+    /// tracking ids or SYNs, not one per event.
+    public mutating func absorb(_ events: EventBatch, from start: Int) -> Int {
+        var i = start
+        while i < events.endIndex {
+            let ev = events.base[i]
+            guard ev.type != EV.SYN, !dropping else { return i }
+            switch touchProtocol {
+            case .multitouchB:
+                if ev.type == EV.ABS && ev.code == ABS.MT_TRACKING_ID {
+                    slotEvent(type: ev.type, code: ev.code, value: ev.value)
+                    i += 1
+                } else {
+                    i = slotRun(events, from: i)
+                }
+            case .singleTouch:
+                singleTouchEvent(type: ev.type, code: ev.code, value: ev.value)
+                i += 1
+            case .multitouchA:
+                return i
+            }
+        }
+        return i
+    }
+
+    /// Protocol B events from `start` (neither a SYN nor a tracking id) up to the next SYN or
+    /// tracking id, as `slotEvent` takes them.
+    private mutating func slotRun(_ events: EventBatch, from start: Int) -> Int {
+        var slot = current
+        let end = slots.withUnsafeMutableBufferPointer { slots in
+            var i = start
+            while i < events.endIndex {
+                let ev = events.base[i]
+                if ev.type == EV.SYN { break }
+                if ev.type == EV.ABS {
+                    if ev.code == ABS.MT_SLOT {
+                        slot = Int(ev.value)
+                    } else if ev.code == ABS.MT_TRACKING_ID {
+                        break
+                    } else if slot >= 0 && slot < slots.count {
+                        Self.change(&slots[slot], code: ev.code, value: ev.value)
+                    }
+                }
+                i += 1
+            }
+            return i
+        }
+        current = slot
+        return end
     }
 
     /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
@@ -106,41 +161,59 @@ public struct ContactTracker {
             }
             return
         }
-        switch touchProtocol {
-        case .multitouchB:
-            handleSlotEvent(e, onFrame: onFrame)
-        case .multitouchA:
-            if let mtdev {
-                mtdev.put(e) { out in handleSlotEvent(out, onFrame: onFrame) }
-            }
-        case .singleTouch:
-            handleSingleTouchEvent(e, onFrame: onFrame)
+        if touchProtocol == .multitouchA {
+            convert(e, onFrame: onFrame)
+        } else {
+            take(e, onFrame: onFrame)
         }
     }
 
-    private mutating func handleSlotEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
-        switch e.type {
-        case EV.ABS:
-            switch e.code {
-            case ABS.MT_SLOT:
-                current = Int(e.value)
-            case ABS.MT_TRACKING_ID:
-                guard current >= 0 && current < slots.count else { return }
-                trackingID(e.value, slot: current)
-            case ABS.MT_POSITION_X:
-                guard current >= 0 && current < slots.count else { return }
-                if slots[current].x != e.value { slots[current].x = e.value; slots[current].moved = true }
-            case ABS.MT_POSITION_Y:
-                guard current >= 0 && current < slots.count else { return }
-                if slots[current].y != e.value { slots[current].y = e.value; slots[current].moved = true }
-            case ABS.MT_TOOL_TYPE:
-                guard current >= 0 && current < slots.count else { return }
-                slots[current].tool = e.value
-            default:
-                break
-            }
-        case EV.SYN where e.code == SYN.REPORT:
-            report(time: e.time, onFrame: onFrame)
+    /// A protocol A event, through mtdev. Out of line: mtdev's event buffer on the stack would
+    /// cost every frame of the other protocols a stack check.
+    @inline(never)
+    private mutating func convert(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        if let mtdev {
+            mtdev.put(e) { out in take(out, onFrame: onFrame) }
+        }
+    }
+
+    /// One protocol B or single-touch event (mtdev's output is protocol B).
+    @inline(__always)
+    private mutating func take(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        if e.type == EV.SYN {
+            if e.code == SYN.REPORT && report(time: e.time) { onFrame(frame) }
+        } else if touchProtocol == .singleTouch {
+            singleTouchEvent(type: e.type, code: e.code, value: e.value)
+        } else {
+            slotEvent(type: e.type, code: e.code, value: e.value)
+        }
+    }
+
+    @inline(__always)
+    private mutating func slotEvent(type: UInt16, code: UInt16, value: Int32) {
+        guard type == EV.ABS else { return }
+        if code == ABS.MT_SLOT {
+            current = Int(value)
+            return
+        }
+        guard current >= 0 && current < slots.count else { return }
+        switch code {
+        case ABS.MT_TRACKING_ID: trackingID(value, slot: current)
+        case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TOOL_TYPE: Self.change(&slots[current], code: code, value: value)
+        default: break
+        }
+    }
+
+    /// A coordinate or tool event for one slot; any other code changes nothing.
+    @inline(__always)
+    private static func change(_ s: inout Slot, code: UInt16, value: Int32) {
+        switch code {
+        case ABS.MT_POSITION_X:
+            if s.x != value { s.x = value; s.moved = true }
+        case ABS.MT_POSITION_Y:
+            if s.y != value { s.y = value; s.moved = true }
+        case ABS.MT_TOOL_TYPE:
+            if s.tool != value { s.tool = value; s.retooled = true }
         default:
             break
         }
@@ -164,6 +237,7 @@ public struct ContactTracker {
         slots[i].life = .down
         slots[i].began = true
         slots[i].moved = false
+        slots[i].retooled = false
         slots[i].contactID = nextContactID
         nextContactID = nextContactID == Int32.max ? 1 : nextContactID + 1
     }
@@ -184,32 +258,32 @@ public struct ContactTracker {
                        raw: Point(x: Double(s.x), y: Double(s.y)), mm: mm, position: position)
     }
 
-    private mutating func handleSingleTouchEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
-        switch e.type {
+    @inline(__always)
+    private mutating func singleTouchEvent(type: UInt16, code: UInt16, value: Int32) {
+        switch type {
         case EV.ABS:
-            if e.code == ABS.X {
-                if slots[0].x != e.value { slots[0].x = e.value; slots[0].moved = true }
-            } else if e.code == ABS.Y {
-                if slots[0].y != e.value { slots[0].y = e.value; slots[0].moved = true }
+            if code == ABS.X {
+                if slots[0].x != value { slots[0].x = value; slots[0].moved = true }
+            } else if code == ABS.Y {
+                if slots[0].y != value { slots[0].y = value; slots[0].moved = true }
             }
-        case EV.KEY where e.code == touchKey:
-            if e.value != 0 {
+        case EV.KEY where code == touchKey:
+            if value != 0 {
                 if slots[0].life == .idle { begin(slot: 0, trackingID: 0) }
             } else {
                 if slots[0].life == .down { end(slot: 0, phase: .ended) }
                 slots[0].life = .idle
             }
-        case EV.SYN where e.code == SYN.REPORT:
-            report(time: e.time, onFrame: onFrame)
         default:
             break
         }
     }
 
-    /// Builds and emits the frame for one SYN_REPORT.
-    /// The previous frame's contacts are overwritten in place (emptying the array first cost more
-    /// than building the frame, one contact a frame).
-    private mutating func report(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
+    /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The previous
+    /// frame's contacts are overwritten in place (emptying the array first cost more than building
+    /// the frame, one contact a frame), and a contact that did not change since the frame before,
+    /// found at the same place in it, only becomes stationary (nothing mapped or copied).
+    private mutating func report(time: Double) -> Bool {
         frame.time = time
         var n = 0
         if !endings.isEmpty {
@@ -225,16 +299,21 @@ public struct ContactTracker {
                 slots[i].began = false
                 continue
             }
-            let phase: ContactPhase = s.began ? .began : s.moved ? .moved : .stationary
-            put(contact(s, slot: i, phase: phase), at: n)
-            n += 1
-            if s.began || s.moved {
+            if s.began || s.moved || s.retooled {
+                put(contact(s, slot: i, phase: s.began ? .began : s.moved ? .moved : .stationary), at: n)
                 slots[i].began = false
                 slots[i].moved = false
+                slots[i].retooled = false
+            } else if n < frame.contacts.count && frame.contacts[n].id == s.contactID {
+                // Contact ids are never reused: this is the contact as the last frame had it.
+                frame.contacts[n].phase = .stationary
+            } else {
+                put(contact(s, slot: i, phase: .stationary), at: n)
             }
+            n += 1
         }
         if n < frame.contacts.count { frame.contacts.removeLast(frame.contacts.count - n) }
-        if n > 0 { onFrame(frame) }
+        return n > 0
     }
 
     /// Contact `k` of the frame being built (the frame holds at least `k`).
@@ -252,7 +331,7 @@ public struct ContactTracker {
             slots[i] = Slot()
         }
         current = 0
-        report(time: time, onFrame: onFrame)
+        if report(time: time) { onFrame(frame) }
     }
 
     /// After SYN_DROPPED, with the kernel's slot state as libevdev resynchronized it: contacts
@@ -272,6 +351,7 @@ public struct ContactTracker {
             switch slots[i].life {
             case .down where s.trackingID == slots[i].trackingID:
                 if slots[i].x != s.x || slots[i].y != s.y { slots[i].moved = true }
+                if slots[i].tool != s.tool { slots[i].retooled = true }
                 slots[i].x = s.x
                 slots[i].y = s.y
                 slots[i].tool = s.tool
@@ -290,7 +370,7 @@ public struct ContactTracker {
             slots[i].tool = s.tool
             if s.trackingID >= 0 { begin(slot: i, trackingID: s.trackingID) }
         }
-        report(time: time, onFrame: onFrame)
+        if report(time: time) { onFrame(frame) }
     }
 
     /// A SYN_DROPPED inside an event stream with no kernel state to ask (a recording): what
@@ -302,6 +382,6 @@ public struct ContactTracker {
             slots[i].life = .ignored
         }
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
-        report(time: time, onFrame: onFrame)
+        if report(time: time) { onFrame(frame) }
     }
 }

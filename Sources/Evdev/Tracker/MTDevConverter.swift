@@ -43,13 +43,7 @@ final class MTDevConverter {
     /// Feeds one protocol A event; after a SYN_REPORT, hands out the protocol B events.
     @inline(__always)
     func put(_ e: InputEvent, output: (InputEvent) -> Void) {
-        var ev = input_event()
-        let sec = e.time.rounded(.down)
-        ev.time.tv_sec = Int(sec)
-        ev.time.tv_usec = Int(((e.time - sec) * 1_000_000).rounded())
-        ev.type = e.type
-        ev.code = e.code
-        ev.value = e.value
+        var ev = input_event(e)
         mtdev_put_event(dev, &ev)
         guard e.type == EV.SYN && e.code == SYN.REPORT else { return }
         while mtdev_empty(dev) == 0 {
