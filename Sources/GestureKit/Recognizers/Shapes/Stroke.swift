@@ -33,12 +33,20 @@ public struct Stroke: Sendable {
     /// the shape recognizers sharing a stroke each offer the same sample: SharedStroke).
     @inline(__always)
     public mutating func append(mm p: Point, position: Point) {
-        if let last = samples.last, last.mm == p { return }
-        add(p, position)
+        if repeatsLast(p) { return }
+        appendNew(p, position)
     }
 
+    /// True when `p` is the last sample's millimetre position: `append` would skip it.
+    @inline(__always)
+    func repeatsLast(_ p: Point) -> Bool {
+        if let last = samples.last, last.mm == p { return true }
+        return false
+    }
+
+    /// Appends a sample that does not repeat the last (`repeatsLast`).
     @inline(never)
-    private mutating func add(_ p: Point, _ position: Point) {
+    mutating func appendNew(_ p: Point, _ position: Point) {
         if let last = samples.last { lengthMM += last.mm.distance(to: p) }
         boxMM.include(p)
         samples.append(Sample(mm: p, position: position))

@@ -41,7 +41,7 @@ public class StrokeRecognizer {
     private var surface = Surface(widthMM: 1, heightMM: 1, isDirect: true)
 
     /// `decidesWhileDown`: the shape is told of every move (`moved`; the usual frame's by its own
-    /// `handle`, through `offerAlone` and `takeNewSample`); others only of the lift.
+    /// `handle`, through `hasAlone`, `addAlone` and `takeNewSample`); others only of the lift.
     init(context: RecognizerContext, samples: Int = 0, decidesWhileDown: Bool = false) {
         self.decidesWhileDown = decidesWhileDown
         regions = context.regions
@@ -58,21 +58,28 @@ public class StrokeRecognizer {
     /// Forgets what the subclass kept of the last stroke.
     func clear() {}
 
-    /// A shape decided at lift only adds the usual frame's sample to the stroke (a tail call,
-    /// when it is new): a shape that decides while down (tickle) has a `handle` of its own.
+    /// A shape decided at lift only adds the usual frame's sample to the stroke, when no reader
+    /// before it did: a shape that decides while down (tickle) has a `handle` of its own. Every
+    /// call here is a tail call, so the usual frame saves and restores no register.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         if finger.movesAlone(frame) {
-            offerAlone(frame)
+            if !hasAlone(frame) { addAlone(frame) }
         } else {
             step(frame, events: &events)
         }
     }
 
-    /// The usual frame's sample (SingleFinger.movesAlone: the followed finger alone, still down).
+    /// The usual frame's sample (SingleFinger.movesAlone: the followed finger alone, still down)
+    /// is in the stroke already: `addAlone` would add nothing.
     @inline(__always)
-    final func offerAlone(_ frame: TouchFrame) {
-        path.offer(mm: frame.contacts[0].mm, position: frame.contacts[0].position)
+    final func hasAlone(_ frame: TouchFrame) -> Bool { path.has(frame.contacts[0].mm) }
+
+    /// Adds the usual frame's sample, which `hasAlone` said is new (out of line: one reader a
+    /// frame adds it).
+    @inline(never)
+    final func addAlone(_ frame: TouchFrame) {
+        path.add(mm: frame.contacts[0].mm, position: frame.contacts[0].position)
     }
 
     /// True when the stroke has a sample this recognizer has not been told of (`moved`), which

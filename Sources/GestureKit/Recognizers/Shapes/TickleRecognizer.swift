@@ -131,8 +131,9 @@ public struct TickleAnalysis: Sendable {
         }
         // Every sample counts against the leg's flatness, also those that move straight up or
         // down without going anywhere sideways (a brace's long vertical parts).
-        legMinY = min(legMinY, p.y)
-        legMaxY = max(legMaxY, p.y)
+        // min and max as the standard library's (ties and all), branching: fewer instructions.
+        if p.y < legMinY { legMinY = p.y }
+        if p.y >= legMaxY { legMaxY = p.y }
         if direction == 0 {
             let dx = p.x - legStart.x
             if abs(dx) >= hysteresisMM { direction = dx > 0 ? 1 : -1 }
@@ -220,14 +221,32 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
     }
 
     /// The usual frame (the finger alone, moving) as StrokeRecognizer.handle takes it, with the
-    /// reversal followed in line: the stroke's new sample is this frame's.
+    /// reversal followed in line: the stroke's new sample is this frame's. Every call here is a
+    /// tail call (the usual frame saves and restores no register).
     override public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         guard finger.movesAlone(frame) else {
             step(frame, events: &events)
             return
         }
-        offerAlone(frame)
+        guard hasAlone(frame) else {
+            addAndFollow(frame, events: &events)
+            return
+        }
+        follow(frame, events: &events)
+    }
+
+    /// The usual frame when no reader before this one added its sample.
+    @inline(never)
+    private func addAndFollow(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        addAlone(frame)
+        follow(frame, events: &events)
+    }
+
+    /// Follows the reversals with the usual frame's sample, when the stroke has one this
+    /// recognizer has not been told of.
+    @inline(__always)
+    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard takeNewSample() else { return }
         let p = frame.contacts[0].mm
         assert(p == lastSample.mm, "the stroke's new sample is not this frame's")
