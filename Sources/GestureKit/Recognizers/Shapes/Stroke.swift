@@ -34,7 +34,7 @@ public struct Stroke: Sendable {
     @inline(__always)
     public mutating func append(mm p: Point, position: Point) {
         if repeatsLast(p) { return }
-        appendNew(p, position)
+        add(p, position)
     }
 
     /// True when `p` is the last sample's millimetre position: `append` would skip it.
@@ -44,8 +44,12 @@ public struct Stroke: Sendable {
         return false
     }
 
-    /// Appends a sample that does not repeat the last (`repeatsLast`).
     @inline(never)
+    private mutating func add(_ p: Point, _ position: Point) { appendNew(p, position) }
+
+    /// Appends a sample that does not repeat the last (`repeatsLast`), in line: for a caller
+    /// out of line already (StrokeRecognizer.addAlone).
+    @inline(__always)
     mutating func appendNew(_ p: Point, _ position: Point) {
         if let last = samples.last { lengthMM += last.mm.distance(to: p) }
         boxMM.include(p)

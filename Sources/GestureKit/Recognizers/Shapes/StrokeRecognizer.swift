@@ -76,10 +76,16 @@ public class StrokeRecognizer {
     final func hasAlone(_ frame: TouchFrame) -> Bool { path.has(frame.contacts[0].mm) }
 
     /// Adds the usual frame's sample, which `hasAlone` said is new (out of line: one reader a
-    /// frame adds it).
+    /// frame adds it). Through `shared`, a constant, when that is the stroke followed: the
+    /// stroke is then used in place, not retained around the append as `path`, a variable, is.
     @inline(never)
     final func addAlone(_ frame: TouchFrame) {
-        path.add(mm: frame.contacts[0].mm, position: frame.contacts[0].position)
+        let c = frame.contacts[0]
+        if path === shared {
+            shared.add(mm: c.mm, position: c.position)
+        } else {
+            path.add(mm: c.mm, position: c.position)
+        }
     }
 
     /// True when the stroke has a sample this recognizer has not been told of (`moved`), which
