@@ -36,6 +36,15 @@ public final class SharedStroke {
     @inline(__always)
     func offer(mm: Point, position: Point) { stroke.append(mm: mm, position: position) }
 
+    /// True when this frame's sample at `mm` is in the stroke already (a reader before added it,
+    /// or the finger did not move): `offer` would add nothing.
+    @inline(__always)
+    func has(_ mm: Point) -> Bool { stroke.repeatsLast(mm) }
+
+    /// Adds a sample that `has` said is not in the stroke (StrokeRecognizer.addAlone).
+    @inline(__always)
+    func add(mm: Point, position: Point) { stroke.appendNew(mm, position) }
+
     /// The last sample.
     var last: Stroke.Sample { stroke.samples[stroke.count - 1] }
 

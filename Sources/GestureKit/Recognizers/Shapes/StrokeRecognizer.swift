@@ -40,7 +40,8 @@ public class StrokeRecognizer {
     /// The surface of the frame the finger lifted in (StrokeRecognizer.event's fallback).
     private var surface = Surface(widthMM: 1, heightMM: 1, isDirect: true)
 
-    /// `decidesWhileDown`: the shape is told of every move (`moved`); others only of the lift.
+    /// `decidesWhileDown`: the shape is told of every move (`moved`; the usual frame's by its own
+    /// `handle`, through `hasAlone`, `addAlone` and `takeNewSample`); others only of the lift.
     init(context: RecognizerContext, samples: Int = 0, decidesWhileDown: Bool = false) {
         self.decidesWhileDown = decidesWhileDown
         regions = context.regions
@@ -57,20 +58,50 @@ public class StrokeRecognizer {
     /// Forgets what the subclass kept of the last stroke.
     func clear() {}
 
+    /// A shape decided at lift only adds the usual frame's sample to the stroke, when no reader
+    /// before it did: a shape that decides while down (tickle) has a `handle` of its own. Every
+    /// call here is a tail call, so the usual frame saves and restores no register.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         if finger.movesAlone(frame) {
-            path.offer(mm: frame.contacts[0].mm, position: frame.contacts[0].position)
-            if decidesWhileDown { tellMove(time: frame.time, events: &events) }
+            if !hasAlone(frame) { addAlone(frame) }
         } else {
             step(frame, events: &events)
         }
     }
 
+    /// The usual frame's sample (SingleFinger.movesAlone: the followed finger alone, still down)
+    /// is in the stroke already: `addAlone` would add nothing.
+    @inline(__always)
+    final func hasAlone(_ frame: TouchFrame) -> Bool { path.has(frame.contacts[0].mm) }
+
+    /// Adds the usual frame's sample, which `hasAlone` said is new (out of line: one reader a
+    /// frame adds it). Through `shared`, a constant, when that is the stroke followed: the
+    /// stroke is then used in place, not retained around the append as `path`, a variable, is.
+    @inline(never)
+    final func addAlone(_ frame: TouchFrame) {
+        let c = frame.contacts[0]
+        if path === shared {
+            shared.add(mm: c.mm, position: c.position)
+        } else {
+            path.add(mm: c.mm, position: c.position)
+        }
+    }
+
+    /// True when the stroke has a sample this recognizer has not been told of (`moved`), which
+    /// it now has.
+    @inline(__always)
+    final func takeNewSample() -> Bool {
+        let count = path.stroke.count
+        guard count > seen else { return false }
+        seen = count
+        return true
+    }
+
     /// Any frame but the usual one (SingleFinger.movesAlone): kept out of `handle`, which then
     /// costs a few instructions for a frame that only moves the finger.
     @inline(never)
-    private func step(_ frame: TouchFrame, events: inout [GestureEvent]) {
+    final func step(_ frame: TouchFrame, events: inout [GestureEvent]) {
         switch finger.step(frame) {
         case .idle:
             return
@@ -100,12 +131,8 @@ public class StrokeRecognizer {
     }
 
     /// Calls `moved` when the stroke has a point this recognizer has not been told of.
-    @inline(__always)
     private func tellMove(time: Double, events: inout [GestureEvent]) {
-        let count = path.stroke.count
-        guard count > seen else { return }
-        seen = count
-        moved(time: time, events: &events)
+        if takeNewSample() { moved(time: time, events: &events) }
     }
 
     public func cancel(time: Double, events: inout [GestureEvent]) {

@@ -114,8 +114,15 @@ public struct TickleAnalysis: Sendable {
 
     /// Feeds one position (mm) at `time` (s). Returns true when this sample completed a counted
     /// reversal.
-    @inline(__always)
     public mutating func add(_ p: Point, time: Double, rules: TickleRules) -> Bool {
+        follow(p, time: time, hysteresisMM: rules.hysteresisMM) && turn(to: p, time: time, rules: rules)
+    }
+
+    /// `add` up to the turn: true when the finger turned back at `extreme` and is now at `p`,
+    /// and `turn` must judge the leg. Only the hysteresis is read here (the recognizer inlines
+    /// this for every sample; the whole rules are copied only for a turn).
+    @inline(__always)
+    mutating func follow(_ p: Point, time: Double, hysteresisMM: Double) -> Bool {
         guard started else {
             started = true
             legStart = p; extreme = p; legMinY = p.y; legMaxY = p.y
@@ -124,11 +131,12 @@ public struct TickleAnalysis: Sendable {
         }
         // Every sample counts against the leg's flatness, also those that move straight up or
         // down without going anywhere sideways (a brace's long vertical parts).
-        legMinY = min(legMinY, p.y)
-        legMaxY = max(legMaxY, p.y)
+        // min and max as the standard library's (ties and all), branching: fewer instructions.
+        if p.y < legMinY { legMinY = p.y }
+        if p.y >= legMaxY { legMaxY = p.y }
         if direction == 0 {
             let dx = p.x - legStart.x
-            if abs(dx) >= rules.hysteresisMM { direction = dx > 0 ? 1 : -1 }
+            if abs(dx) >= hysteresisMM { direction = dx > 0 ? 1 : -1 }
             extreme = p
             extremeTime = time
             return false
@@ -138,15 +146,14 @@ public struct TickleAnalysis: Sendable {
             extremeTime = time
             return false
         }
-        guard (extreme.x - p.x) * direction >= rules.hysteresisMM else { return false }
-        return turn(to: p, time: time, rules: rules)
+        return (extreme.x - p.x) * direction >= hysteresisMM
     }
 
-    /// The finger turned back at `extreme` and is now at `p`: judges the leg legStart → extreme
-    /// and starts the next (out of `add`, which is inlined into the recognizer: most samples
-    /// do not turn).
+    /// The finger turned back at `extreme` and is now at `p` (`follow`): judges the leg
+    /// legStart → extreme and starts the next; true when the leg was counted (out of line: most
+    /// samples do not turn).
     @inline(never)
-    private mutating func turn(to p: Point, time: Double, rules: TickleRules) -> Bool {
+    mutating func turn(to p: Point, time: Double, rules: TickleRules) -> Bool {
         let verdict = judgeLeg(rules: rules)
         let travel = abs(extreme.x - legStart.x)
         let rise = max(legMaxY, legStart.y) - min(legMinY, legStart.y)
@@ -213,12 +220,53 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         super.init(context: context, decidesWhileDown: true)
     }
 
+    /// The usual frame (the finger alone, moving) as StrokeRecognizer.handle takes it, with the
+    /// reversal followed in line: the stroke's new sample is this frame's. Every call here is a
+    /// tail call (the usual frame saves and restores no register).
+    override public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        guard state == .possible else { return }
+        guard finger.movesAlone(frame) else {
+            step(frame, events: &events)
+            return
+        }
+        guard hasAlone(frame) else {
+            addAndFollow(frame, events: &events)
+            return
+        }
+        follow(frame, events: &events)
+    }
+
+    /// The usual frame when no reader before this one added its sample.
+    @inline(never)
+    private func addAndFollow(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        addAlone(frame)
+        follow(frame, events: &events)
+    }
+
+    /// Follows the reversals with the usual frame's sample, when the stroke has one this
+    /// recognizer has not been told of.
+    @inline(__always)
+    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        guard takeNewSample() else { return }
+        let p = frame.contacts[0].mm
+        assert(p == lastSample.mm, "the stroke's new sample is not this frame's")
+        if analysis.follow(p, time: frame.time, hysteresisMM: rules.hysteresisMM) {
+            turned(to: p, time: frame.time, events: &events)
+        }
+    }
+
     override func moved(time: Double, events: inout [GestureEvent]) {
-        guard analysis.add(lastSample.mm, time: time, rules: rules), analysis.count >= rules.reversals else { return }
+        let p = lastSample.mm
+        if analysis.follow(p, time: time, hysteresisMM: rules.hysteresisMM) { turned(to: p, time: time, events: &events) }
+    }
+
+    /// The finger turned back: the leg is judged, and the reversal that makes enough recognizes.
+    @inline(never)
+    private func turned(to p: Point, time: Double, events: inout [GestureEvent]) {
+        guard analysis.turn(to: p, time: time, rules: rules), analysis.count >= rules.reversals else { return }
         recognize(time: time, events: &events)
     }
 
-    @inline(never)
     private func recognize(time: Double, events: inout [GestureEvent]) {
         state = .recognized
         let sample = lastSample
