@@ -39,29 +39,33 @@ public final class ActionRunner {
 
     /// Runs the bindings `e` matches. The clock is read only when one matches: every gesture
     /// event comes through here (a pan's on every frame), and in an emulated VM a clock read is
-    /// a system call. Bindings are read in place from a local copy of the array (one retain):
-    /// read from the property, each was copied around every test (~360 instructions a binding,
-    /// host callgrind, 2026-11-26).
+    /// a system call. Bindings are read from a local copy of the array (one retain): read from the
+    /// property, each was copied around every test (~360 instructions a binding, host callgrind,
+    /// 2026-11-26); a call on one still copies it, so the gesture's kind is checked first.
     public func handle(_ e: GestureEvent, device: DeviceLabel, now clock: @autoclosure () -> Double) {
         let bindings = self.bindings
         var time: Double?
         bindings.withUnsafeBufferPointer { bs in
-            for i in bs.indices where bs[i].matches(e, device: device, mode: mode) {
+            guard let first = bs.baseAddress else { return }
+            for i in bs.indices {
+                let b = first + i
+                // The kind first: a field read in place; a call on `pointee` copies the binding.
+                guard b.pointee.gesture == e.kind, b.pointee.matches(e, device: device, mode: mode) else { continue }
                 let now = time ?? clock()
                 time = now
                 var stepCount: Int? = nil
-                if let step = bs[i].step, let q = bs[i].stepOf {
-                    stepCount = steps[bs[i].index, default: StepTracker()].steps(e, device: device.id, step: step, of: q)
+                if let step = b.pointee.step, let q = b.pointee.stepOf {
+                    stepCount = steps[b.pointee.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q)
                     if e.phase == .changed && stepCount == nil { continue }
                 }
-                perform(bs[i], for: (e, device), steps: stepCount, now: now)
+                perform(b.pointee, for: (e, device), steps: stepCount, now: now)
             }
-        }
-        // Steps also reset on phases the binding does not fire on.
-        if e.kind.isContinuous {
-            for i in bindings.indices where bindings[i].step != nil && bindings[i].gesture == e.kind && !bindings[i].phases.contains(e.phase) {
-                let b = bindings[i]
-                if let q = b.stepOf, let step = b.step { _ = steps[b.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q) }
+            // Steps also reset on phases the binding does not fire on.
+            guard e.kind.isContinuous else { return }
+            for i in bs.indices {
+                let b = first + i
+                guard let q = b.pointee.stepOf, let step = b.pointee.step, b.pointee.gesture == e.kind, !b.pointee.phases.contains(e.phase) else { continue }
+                _ = steps[b.pointee.index, default: StepTracker()].steps(e, device: device.id, step: step, of: q)
             }
         }
     }

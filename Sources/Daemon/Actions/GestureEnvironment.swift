@@ -3,6 +3,9 @@ import GestureKit
 /// Gesture data for a bound command, as environment variables: the command reads values, the
 /// daemon never pastes them into a command string.
 enum GestureEnvironment {
+    /// More than the entries `variables` writes (33): what the spawner makes room for.
+    static let maxEntries = 40
+
     /// Each variable as `NAME=value` and a NUL, one after the other in one buffer: what the
     /// spawner points the command's environment into, with no String made. A String per
     /// variable cost ~17,000 instructions a command (VM callgrind, 2026-11-26).
@@ -11,7 +14,7 @@ enum GestureEnvironment {
         let region = e.region ?? ""
         // Every fixed name with its `=`, a number or a keyword and its NUL fits in 64 bytes;
         // the free-form texts (device, region, shape) are counted.
-        let capacity = 40 * 64 + device.name.utf8.count + device.id.utf8.count + region.utf8.count + (e.shape?.utf8.count ?? 0)
+        let capacity = maxEntries * 64 + device.name.utf8.count + device.id.utf8.count + region.utf8.count + (e.shape?.utf8.count ?? 0)
         return ByteWriter.bytes(capacity: capacity) { w in
             func add(_ name: StaticString, _ text: String) {
                 w.write(name)

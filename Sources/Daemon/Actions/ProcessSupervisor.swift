@@ -7,6 +7,8 @@ import Logging
 /// SIGCHLD, and killed when they outlive their timeout (SIGTERM, then SIGKILL).
 public final class ProcessSupervisor {
     private struct Running {
+        /// The command's process id, which is its process group's.
+        var pid: pid_t
         var binding: Int
         var started: Double
         var deadline: Double
@@ -18,6 +20,7 @@ public final class ProcessSupervisor {
 
     /// A run handed to the spawner whose process id is not known yet.
     private struct Starting {
+        var run: Int
         var binding: Int
         var started: Double
         var timeout: Double
@@ -31,21 +34,39 @@ public final class ProcessSupervisor {
     /// Seconds between SIGTERM and SIGKILL for a command past its timeout.
     static let killGrace = 2.0
 
-    /// Read after every wakeup (`deadline`).
-    private var running: [pid_t: Running] = [:]
-    private var starting: [Int: Starting] = [:]
+    // Runs in arrays searched in order, not dictionaries: they are few (`max_concurrent`), and
+    // the dictionaries' hashing, copies while iterating and regrowth cost ~3,000 instructions a
+    // command (host callgrind, 2026-11-26). Removing keeps their capacity.
+    private var running: [Running] = []
+    private var starting: [Starting] = []
     private var nextRun = 0
     /// Exits reaped while their spawn's outcome was still on its way (a command that ends at
     /// once), matched when it arrives; kept only while runs are starting.
-    private var exitedUnclaimed: [pid_t: Int32] = [:]
+    private var exitedUnclaimed: [Exit] = []
+    /// A struct, not a tuple: an array of tuples had its type made at run time, at its first
+    /// append (~18,000 instructions, host callgrind).
+    private struct Exit {
+        var pid: pid_t
+        var status: Int32
+    }
+    /// The spawner's outcomes, taken into this buffer (its capacity kept).
+    private var outcomes: [SpawnWorker.Outcome] = []
     private let spawner: SpawnWorker
     private let log: Logger
+    /// The log's handler, when the lines of every run can go to it as bytes.
+    private let journal: JournalLogHandler?
     /// Called after the spawner's outcomes are collected: a run may have ended meanwhile (the
     /// service checks whether a finished replay can exit).
     var collected: () -> Void = {}
 
     init(log: Logger) throws {
         self.log = log
+        journal = JournalLogHandler.directLines(of: log)
+        // Room for a few runs from the start: the first commands do not grow the arrays.
+        running.reserveCapacity(4)
+        starting.reserveCapacity(4)
+        exitedUnclaimed.reserveCapacity(4)
+        outcomes.reserveCapacity(4)
         // The daemon's own environment, minus anything a gesture variable would shadow.
         var env: [String] = []
         var p = environ
@@ -65,8 +86,8 @@ public final class ProcessSupervisor {
     /// Runs of one binding, started or starting (`max_concurrent`).
     func active(binding: Int) -> Int {
         var count = 0
-        for r in running.values where r.binding == binding { count += 1 }
-        for s in starting.values where s.binding == binding { count += 1 }
+        for r in running where r.binding == binding { count += 1 }
+        for s in starting where s.binding == binding { count += 1 }
         return count
     }
 
@@ -74,7 +95,7 @@ public final class ProcessSupervisor {
     /// `variables`: `NAME=value` entries, each ended by a NUL (GestureEnvironment).
     func start(_ argv: [String], variables: [UInt8], binding: Int, timeout: Double, cause: RunCause, now: Double) throws {
         try spawner.submit(.init(run: nextRun, argv: argv, variables: variables))
-        starting[nextRun] = Starting(binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause)
+        starting.append(Starting(run: nextRun, binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause))
         nextRun += 1
     }
 
@@ -88,45 +109,52 @@ public final class ProcessSupervisor {
 
     private func refreshDeadline() {
         var earliest = Double.infinity
-        for r in running.values where r.deadline < earliest { earliest = r.deadline }
+        for r in running where r.deadline < earliest { earliest = r.deadline }
         deadline = earliest < .infinity ? earliest : nil
     }
 
     /// Takes the spawner's outcomes: a started command joins the running ones (its timeout
     /// counted from the gesture), a failed one is logged.
     public func collectStarted(now: Double) {
-        for o in spawner.takeOutcomes() {
-            guard let s = starting.removeValue(forKey: o.run) else { continue }
+        spawner.takeOutcomes(into: &outcomes)
+        for o in outcomes {
+            guard let si = starting.firstIndex(where: { $0.run == o.run }) else { continue }
+            let s = starting.remove(at: si)
             guard let pid = o.pid else {
                 log.error("binding \(s.binding): \(o.error ?? "not started")")
                 continue
             }
-            running[pid] = Running(binding: s.binding, started: s.started, deadline: s.started + s.timeout)
-            log.info(Self.line(capacity: 80 + s.program.utf8.count) { w in
+            running.append(Running(pid: pid, binding: s.binding, started: s.started, deadline: s.started + s.timeout))
+            logLine(.info, capacity: 80 + s.program.utf8.count) { w in
                 w.write("binding "); w.write(s.binding); w.write(": started "); w.write(s.program)
                 w.write(" (pid "); w.write(Int(pid)); w.write(") for "); s.cause.write(to: &w)
-            })
-            if !exitedUnclaimed.isEmpty, let status = exitedUnclaimed.removeValue(forKey: pid) { leaderExited(pid, status: status, now: now) }
+            }
+            if let ei = exitedUnclaimed.firstIndex(where: { $0.pid == pid }) {
+                leaderExited(pid, status: exitedUnclaimed.remove(at: ei).status, now: now)
+            }
         }
-        // Keeping its capacity: a command that ends before its spawn's outcome arrives is common
-        // (/bin/true), and growing the table again cost ~14,000 instructions.
-        if starting.isEmpty && !exitedUnclaimed.isEmpty { exitedUnclaimed.removeAll(keepingCapacity: true) }
+        outcomes.removeAll(keepingCapacity: true)
+        if starting.isEmpty { exitedUnclaimed.removeAll(keepingCapacity: true) }
         removeEndedRuns()
     }
 
-    /// A log line written as bytes (ByteWriter): the two lines of every command's run.
-    private static func line(capacity: Int, _ body: (inout ByteWriter) -> Void) -> Logger.Message {
-        Logger.Message(stringLiteral: ByteWriter.string(capacity: capacity + RunCause.maxBytes, body))
+    /// A log line written as bytes (ByteWriter): the two lines of every command's run, straight
+    /// to the journal's handler when the log has one (JournalLogHandler.directLines).
+    private func logLine(_ level: Logger.Level, capacity: Int, _ body: (inout ByteWriter) -> Void) {
+        let capacity = capacity + RunCause.maxBytes
+        if let journal { return journal.log(level: level, capacity: capacity, body) }
+        log.log(level: level, Logger.Message(stringLiteral: ByteWriter.string(capacity: capacity, body)))
     }
 
     /// Collects every exited child (SIGCHLD) and logs how it ended.
     public func reap(now: Double) {
-        collectStarted(now: now)
+        // With nothing starting, no outcome can be waiting.
+        if !starting.isEmpty { collectStarted(now: now) }
         while true {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             if pid <= 0 { break }
-            if running[pid] == nil, !starting.isEmpty { exitedUnclaimed[pid] = status }
+            if !starting.isEmpty, !running.contains(where: { $0.pid == pid }) { exitedUnclaimed.append(Exit(pid: pid, status: status)) }
             leaderExited(pid, status: status, now: now)
         }
         removeEndedRuns()
@@ -134,26 +162,24 @@ public final class ProcessSupervisor {
 
     /// A run ends when its command has exited and nothing is left in its process group.
     private func removeEndedRuns() {
-        for (group, r) in running where r.leaderExited && !Self.groupAlive(group) {
-            running.removeValue(forKey: group)
-        }
+        running.removeAll { $0.leaderExited && !Self.groupAlive($0.pid) }
         refreshDeadline()
     }
 
     /// Logs how a command ended; its run lasts until its process group is empty.
     private func leaderExited(_ pid: pid_t, status: Int32, now: Double) {
-        guard let i = running.index(forKey: pid), !running.values[i].leaderExited else { return }
-        running.values[i].leaderExited = true
-        let r = running.values[i]
+        guard let i = running.firstIndex(where: { $0.pid == pid }), !running[i].leaderExited else { return }
+        running[i].leaderExited = true
+        let r = running[i]
         let ms = Int((now - r.started) * 1000)
         let low = status & 0x7f
         if low == 0 {
             let code = (status >> 8) & 0xff
             let level: Logger.Level = code == 0 ? .info : .warning
-            log.log(level: level, Self.line(capacity: 80) { w in
+            logLine(level, capacity: 80) { w in
                 w.write("binding "); w.write(r.binding); w.write(": pid "); w.write(Int(pid))
                 w.write(" exited with status "); w.write(Int(code)); w.write(" after "); w.write(ms); w.write(" ms")
-            })
+            }
         } else {
             let how = r.terminated ? " (timed out)" : ""
             log.warning("binding \(r.binding): pid \(pid) killed by signal \(low)\(how) after \(ms) ms")
@@ -171,15 +197,15 @@ public final class ProcessSupervisor {
         collectStarted(now: MonotonicClock.now())
         guard !running.isEmpty else { return }
         log.info("stopping \(running.count) running command(s)")
-        for group in running.keys { kill(-group, SIGTERM) }
+        for r in running { kill(-r.pid, SIGTERM) }
         let end = MonotonicClock.now() + Self.exitGrace
         while !running.isEmpty && MonotonicClock.now() < end {
             usleep(10_000)
             reap(now: MonotonicClock.now())
         }
-        for (group, r) in running {
-            log.warning("binding \(r.binding): process group \(group) outlived SIGTERM, sending SIGKILL")
-            kill(-group, SIGKILL)
+        for r in running {
+            log.warning("binding \(r.binding): process group \(r.pid) outlived SIGTERM, sending SIGKILL")
+            kill(-r.pid, SIGKILL)
         }
         usleep(10_000)
         reap(now: MonotonicClock.now())
@@ -187,16 +213,17 @@ public final class ProcessSupervisor {
 
     /// Kills commands past their timeout: SIGTERM first, SIGKILL after a grace period.
     public func expire(now: Double) {
-        for (pid, r) in running where r.deadline <= now {
+        for i in running.indices where running[i].deadline <= now {
+            let r = running[i]
             if r.terminated {
-                log.warning("binding \(r.binding): pid \(pid) ignored SIGTERM, sending SIGKILL")
-                kill(-pid, SIGKILL)
-                running[pid]?.deadline = now + 3600  // reaped on SIGCHLD
+                log.warning("binding \(r.binding): pid \(r.pid) ignored SIGTERM, sending SIGKILL")
+                kill(-r.pid, SIGKILL)
+                running[i].deadline = now + 3600  // reaped on SIGCHLD
             } else {
-                log.warning("binding \(r.binding): pid \(pid) ran past its timeout, sending SIGTERM")
-                kill(-pid, SIGTERM)
-                running[pid]?.terminated = true
-                running[pid]?.deadline = now + Self.killGrace
+                log.warning("binding \(r.binding): pid \(r.pid) ran past its timeout, sending SIGTERM")
+                kill(-r.pid, SIGTERM)
+                running[i].terminated = true
+                running[i].deadline = now + Self.killGrace
             }
         }
         refreshDeadline()

@@ -64,14 +64,13 @@ final class SpawnWorker: @unchecked Sendable {
         bump(wakeFD)
     }
 
-    /// Outcomes since the last call, in the order the requests were made.
-    func takeOutcomes() -> [Outcome] {
+    /// Outcomes since the last call, in the order the requests were made, in `taken` (which
+    /// the caller empties, keeping its capacity). The two arrays trade places: neither is
+    /// allocated again for each command (~350 instructions).
+    func takeOutcomes(into taken: inout [Outcome]) {
         var n: UInt64 = 0
         _ = read(doneFD, &n, 8)
-        return shared.withLock { s in
-            defer { s.outcomes.removeAll() }
-            return s.outcomes
-        }
+        shared.withLock { swap(&$0.outcomes, &taken) }
     }
 
     /// Ends the thread after the spawn in progress, if any; queued requests are dropped and

@@ -31,8 +31,9 @@ enum Spawner {
 
         var textBytes = 0
         for a in argv { textBytes += a.utf8.count + 1 }
-        // Each variable takes at least two bytes ("X" and its NUL).
-        let pointers = argv.count + 1 + base.count + variables.count / 2 + 1
+        // Room for GestureEnvironment's entries, not one per two bytes of them: that made the
+        // array too large for the stack, ~400 instructions a command to allocate (host callgrind).
+        let pointers = argv.count + 1 + base.count + GestureEnvironment.maxEntries + 1
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: textBytes) { text in
             try withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<CChar>?.self, capacity: pointers) { p in
                 // argv: each argument copied with its NUL.
@@ -54,7 +55,7 @@ enum Spawner {
                 }
                 return try variables.withUnsafeBufferPointer { v in
                     var i = 0
-                    while i < v.count {
+                    while i < v.count && n < pointers - 1 {
                         let entry = UnsafeMutableRawPointer(mutating: v.baseAddress! + i).assumingMemoryBound(to: CChar.self)
                         p[n] = entry
                         n += 1

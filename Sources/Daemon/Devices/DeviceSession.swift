@@ -249,8 +249,9 @@ final class DeviceSession: FrameStage, LoopSource {
     /// `.gone`: the device went away while it was read (a live device is read here first);
     /// the service closes it.
     func wake(now: Double, into out: inout [GestureEvent]) -> SourceStatus {
-        if let p = player {
-            p.wake(now: now, pipeline: pipeline, into: &out, log: log)
+        if case .recording(let p) = input {
+            // Unretained, as in `readable`: only a reload replaces the pipeline, never during a wake.
+            Unmanaged.passUnretained(pipeline)._withUnsafeGuaranteedRef { p.wake(now: now, pipeline: $0, into: &out, log: log) }
             return .open
         }
         // What the kernel queued before `now` is judged before `now` is: a daemon starved of CPU

@@ -28,23 +28,60 @@ public struct JournalLogHandler: LogHandler {
             if let m = event.metadata { all.merge(m) { $1 } }
             message += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        // The prefix on the stack: `<N>`, and the time when stderr is not the journal.
+        withPrefix(event.level) { prefix in
+            message.withUTF8 { Self.withLines($0, prefix: prefix) { StandardStream.writeError($0) } }
+        }
+    }
+
+    /// Writes what `body` writes (at most `capacity` bytes) as `log(event:)` writes a message
+    /// of the same text without metadata, straight from bytes: no `Logger.Message`, `LogEvent`
+    /// or existential handler. The two lines of every bound command's run come this way: through
+    /// swift-log they cost ~2,700 instructions each (host callgrind, 2026-11-26). `directLines`.
+    /// The message is written after the prefix in one buffer, and split (`withLines`) only if
+    /// it holds a newline.
+    func log(level: Logger.Level, capacity: Int, _ body: (inout ByteWriter) -> Void) {
+        guard level >= logLevel else { return }
+        withPrefix(level) { prefix in
+            var lines = false
+            ByteWriter.withScratch(capacity: prefix.count + capacity + 1, { w in
+                w.write(prefix)
+                let start = w.cursor
+                body(&w)
+                lines = memchr(start, Int32(UInt8(ascii: "\n")), w.cursor - start) != nil
+                w.write(byte: UInt8(ascii: "\n"))
+            }) { line in
+                guard lines else { return StandardStream.writeError(line) }
+                let message = UnsafeBufferPointer(rebasing: line[prefix.count..<(line.count - 1)])
+                Self.withLines(message, prefix: prefix) { StandardStream.writeError($0) }
+            }
+        }
+    }
+
+    /// This logger's handler, when lines can go to it as bytes (`log(level:capacity:_:)`): a
+    /// JournalLogHandler with no metadata of its own.
+    static func directLines(of logger: Logger) -> JournalLogHandler? {
+        guard let h = logger.handler as? JournalLogHandler, h.metadata.isEmpty else { return nil }
+        return h
+    }
+
+    /// The prefix on the stack: `<N>`, and the time when stderr is not the journal.
+    private func withPrefix(_ level: Logger.Level, _ use: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { prefix in
             var w = ByteWriter(prefix.baseAddress!)
             w.write(byte: UInt8(ascii: "<"))
-            w.write(byte: UInt8(ascii: "0") + UInt8(Self.priority(event.level)))
+            w.write(byte: UInt8(ascii: "0") + UInt8(Self.priority(level)))
             w.write(byte: UInt8(ascii: ">"))
             if !journal {
                 Self.writeTimestamp(to: &w)
                 w.write(byte: UInt8(ascii: " "))
             }
-            let p = UnsafeBufferPointer(rebasing: prefix[..<w.count(from: prefix.baseAddress!)])
-            Self.withLines(message, prefix: p) { StandardStream.writeError($0) }
+            use(UnsafeBufferPointer(rebasing: prefix[..<w.count(from: prefix.baseAddress!)]))
         }
     }
 
     static func lines(_ text: String, prefix: [UInt8]) -> [UInt8] {
-        prefix.withUnsafeBufferPointer { p in withLines(text, prefix: p) { Array($0) } }
+        var text = text
+        return prefix.withUnsafeBufferPointer { p in text.withUTF8 { withLines($0, prefix: p) { Array($0) } } }
     }
 
     /// Each line of `text` after `prefix` and ended by a newline (journald takes a line as an
@@ -53,34 +90,31 @@ public struct JournalLogHandler: LogHandler {
     /// instructions for a one-line message of 70 characters, joining Strings cost ~4,000 and
     /// appending byte by byte ~3,700, appending to arrays ~1,500 (host callgrind, 2026-11-26);
     /// a bound command's run logs two lines.
-    static func withLines<R>(_ text: String, prefix: UnsafeBufferPointer<UInt8>, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var text = text
-        return text.withUTF8 { bytes in
-            let newline = UInt8(ascii: "\n")
-            // Where each line ends: memchr, not a loop over the bytes (~10 instructions a byte).
-            func nextBreak(after start: Int) -> Int? {
-                guard start < bytes.count, let p = memchr(bytes.baseAddress! + start, Int32(newline), bytes.count - start) else { return nil }
-                return UnsafePointer(p.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
-            }
-            var breaks = 0
-            var at = nextBreak(after: 0)
-            while let i = at {
-                breaks += 1
-                at = nextBreak(after: i + 1)
-            }
-            return ByteWriter.withScratch(capacity: (breaks + 1) * (prefix.count + 1) + bytes.count, { w in
-                var start = 0
-                while let i = nextBreak(after: start) {
-                    w.write(prefix)
-                    w.write(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                    w.write(byte: newline)
-                    start = i + 1
-                }
-                w.write(prefix)
-                w.write(UnsafeBufferPointer(rebasing: bytes[start...]))
-                w.write(byte: newline)
-            }, use)
+    static func withLines<R>(_ bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let newline = UInt8(ascii: "\n")
+        // Where each line ends: memchr, not a loop over the bytes (~10 instructions a byte).
+        func nextBreak(after start: Int) -> Int? {
+            guard start < bytes.count, let p = memchr(bytes.baseAddress! + start, Int32(newline), bytes.count - start) else { return nil }
+            return UnsafePointer(p.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
         }
+        var breaks = 0
+        var at = nextBreak(after: 0)
+        while let i = at {
+            breaks += 1
+            at = nextBreak(after: i + 1)
+        }
+        return ByteWriter.withScratch(capacity: (breaks + 1) * (prefix.count + 1) + bytes.count, { w in
+            var start = 0
+            while let i = nextBreak(after: start) {
+                w.write(prefix)
+                w.write(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                w.write(byte: newline)
+                start = i + 1
+            }
+            w.write(prefix)
+            w.write(UnsafeBufferPointer(rebasing: bytes[start...]))
+            w.write(byte: newline)
+        }, use)
     }
 
     static func priority(_ level: Logger.Level) -> Int {
