@@ -46,6 +46,8 @@ public struct ContactTracker {
     private var frame: TouchFrame
     /// Whether the frame `report` built last starts a touch sequence (TouchFrame.startsSequence).
     private var startsSequence = false
+    /// A contact began since the last frame: only then can the next one start a sequence.
+    private var beganSinceReport = false
     /// After a SYN_DROPPED in the stream: drop everything up to the next SYN_REPORT.
     private var dropping = false
     private var mtdev: MTDevConverter?
@@ -218,6 +220,7 @@ public struct ContactTracker {
         slots[i].moved = false
         slots[i].retooled = false
         slots[i].contactID = nextContactID
+        beganSinceReport = true
         nextContactID = nextContactID == Int32.max ? 1 : nextContactID + 1
     }
 
@@ -262,13 +265,12 @@ public struct ContactTracker {
     /// frame's contacts are overwritten in place (emptying the array first cost more than building
     /// the frame, one contact a frame), and a contact that did not change since the frame before,
     /// found at the same place in it, only becomes stationary (nothing mapped or copied). Also
-    /// works out `startsSequence`: some contact began and none was down before.
+    /// works out `startsSequence`, looking at the frame only when a contact began since the last.
     /// (Writing the contacts through one unchecked buffer, the array sized first, cost 12 more a
     /// frame than `put` on the played swipe: one more loop over the slots.)
     private mutating func report(time: Double) -> Bool {
         frame.time = time
         var n = 0
-        var began = false, continued = false
         if !endings.isEmpty {
             for k in endings.indices { put(endings[k], at: n); n += 1 }
             endings.removeAll(keepingCapacity: true)
@@ -282,7 +284,6 @@ public struct ContactTracker {
                 slots[i].began = false
                 continue
             }
-            if s.began { began = true } else { continued = true }
             if s.began || s.moved || s.retooled {
                 put(contact(s, slot: i, phase: s.began ? .began : s.moved ? .moved : .stationary), at: n)
                 slots[i].began = false
@@ -297,7 +298,8 @@ public struct ContactTracker {
             n += 1
         }
         if n < frame.contacts.count { frame.contacts.removeLast(frame.contacts.count - n) }
-        startsSequence = began && !continued
+        startsSequence = beganSinceReport && frame.startsSequence
+        beganSinceReport = false
         return n > 0
     }
 
