@@ -121,13 +121,45 @@ public struct ContactTracker {
                     return i
                 }
             case EV.ABS where touchProtocol == .multitouchB:
-                slotEvent(code: ev.code, value: ev.value)
+                if ev.code == ABS.MT_TRACKING_ID {
+                    slotEvent(code: ev.code, value: ev.value)
+                } else {
+                    i = slotRun(events, from: i)
+                    continue
+                }
             default:
                 if touchProtocol == .singleTouch { singleTouchEvent(type: ev.type, code: ev.code, value: ev.value) }
             }
             i += 1
         }
         return i
+    }
+
+    /// Protocol B events from `start` (an EV_ABS that is not a tracking id) up to the next SYN or
+    /// tracking id, as `slotEvent` takes them, with one uniqueness check of the slots for the run
+    /// instead of one per event.
+    private mutating func slotRun(_ events: EventBatch, from start: Int) -> Int {
+        var slot = current
+        let end = slots.withUnsafeMutableBufferPointer { slots in
+            var i = start
+            while i < events.endIndex {
+                let ev = events.base[i]
+                if ev.type == EV.SYN { break }
+                if ev.type == EV.ABS {
+                    switch ev.code {
+                    case ABS.MT_SLOT: slot = Int(ev.value)
+                    case ABS.MT_TRACKING_ID: return i
+                    case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TOOL_TYPE:
+                        if slot >= 0 && slot < slots.count { Self.change(&slots[slot], code: ev.code, value: ev.value) }
+                    default: break  // the legacy ABS_X/ABS_Y beside the slots, and the rest
+                    }
+                }
+                i += 1
+            }
+            return i
+        }
+        current = slot
+        return end
     }
 
     /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
@@ -180,6 +212,7 @@ public struct ContactTracker {
     /// legacy ABS_X/ABS_Y the kernel sends beside the slots, and any other code, fall through.
     @inline(__always)
     private mutating func slotEvent(code: UInt16, value: Int32) {
+        // Written out, not through `change`: its second switch cost 11 instructions a frame.
         switch code {
         case ABS.MT_POSITION_X:
             guard current >= 0 && current < slots.count else { return }
@@ -195,6 +228,21 @@ public struct ContactTracker {
         case ABS.MT_TOOL_TYPE:
             guard current >= 0 && current < slots.count else { return }
             if slots[current].tool != value { slots[current].tool = value; slots[current].retooled = true }
+        default:
+            break
+        }
+    }
+
+    /// A coordinate or tool event for one slot; any other code changes nothing.
+    @inline(__always)
+    private static func change(_ s: inout Slot, code: UInt16, value: Int32) {
+        switch code {
+        case ABS.MT_POSITION_X:
+            if s.x != value { s.x = value; s.moved = true }
+        case ABS.MT_POSITION_Y:
+            if s.y != value { s.y = value; s.moved = true }
+        case ABS.MT_TOOL_TYPE:
+            if s.tool != value { s.tool = value; s.retooled = true }
         default:
             break
         }
