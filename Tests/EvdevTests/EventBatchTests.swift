@@ -11,7 +11,12 @@ struct EventBatchTests {
     /// Keeps a copy of every frame the arena judged.
     final class Frames: FrameStage {
         var seen: [SeenFrame] = []
-        func judged(_ frame: borrowing TouchFrame, arena: GestureArena) { seen.append(copy(frame)) }
+        /// Frames whose `startsSequence` from the tracker was not the frame's own.
+        var startsWrong = 0
+        func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
+            if startsSequence != frame.startsSequence { startsWrong += 1 }
+            seen.append(copy(frame))
+        }
         func dropped() {}
     }
 
@@ -44,5 +49,6 @@ struct EventBatchTests {
         #expect(byRead.seen.map(\.time) == byEvent.seen.map(\.time))
         #expect(byRead.seen.map(\.contacts) == byEvent.seen.map(\.contacts))
         #expect(batchedGestures == gestures)
+        #expect(byEvent.startsWrong == 0 && byRead.startsWrong == 0)
     }
 }

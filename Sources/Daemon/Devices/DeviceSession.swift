@@ -39,8 +39,12 @@ final class DeviceSession: FrameStage, LoopSource {
     /// The live device of `input`, for the read path (EvdevDevice.read without a retain).
     private let liveDevice: Unmanaged<EvdevDevice>?
     let info: DeviceInfo
-    private(set) var pipeline: DevicePipeline
-    private(set) var passthrough: Passthrough?
+    private(set) var pipeline: DevicePipeline {
+        didSet { judgeFrames() }
+    }
+    private(set) var passthrough: Passthrough? {
+        didSet { judgeFrames() }
+    }
     /// This device's settings from the config's sections, resolved once per config.
     private(set) var settings: DeviceSettings
     /// Recognizers switched off on this device (a client's `disable`, Home Assistant's switch);
@@ -79,6 +83,7 @@ final class DeviceSession: FrameStage, LoopSource {
         pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [],
                                         initialSlots: device.slotSnapshot(), log: log)
         pipeline.stage = self
+        judgeFrames()
         configurePassthrough(config)
     }
 
@@ -91,6 +96,7 @@ final class DeviceSession: FrameStage, LoopSource {
         settings = s
         pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [], log: log)
         pipeline.stage = self
+        judgeFrames()
     }
 
     var label: DeviceLabel { pipeline.label }
@@ -141,13 +147,18 @@ final class DeviceSession: FrameStage, LoopSource {
 
     // MARK: the stage after the arena
 
-    func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
-        if frame.startsSequence, gate?.touchDown() == true { passthrough?.withholdSequence() }
-        passthrough?.judged(frame, arena: arena)
+    func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
+        if startsSequence, gate?.touchDown() == true { passthrough?.withholdSequence() }
+        passthrough?.judged(frame, startsSequence: startsSequence, arena: arena)
     }
 
     func dropped() {
         passthrough?.dropped()
+    }
+
+    /// Without passthrough a frame matters here only when it starts a sequence (`judged`).
+    private func judgeFrames() {
+        pipeline.stageSeesEveryFrame = passthrough != nil
     }
 
     // MARK: wakeups

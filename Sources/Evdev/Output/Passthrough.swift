@@ -22,7 +22,7 @@ public final class Passthrough: FrameStage {
         clone.record(e)
     }
 
-    public func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
+    public func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
         relay.frame(frame, claims: arena, out: &outputs)
     }
 

@@ -3,8 +3,9 @@ import GestureKit
 /// What runs on each frame after the arena has handled it: passthrough's relay decides from the
 /// arena's claims what the app sees of the frame. One stage per pipeline, or none.
 public protocol FrameStage: AnyObject {
-    /// A frame the arena has handled.
-    func judged(_ frame: borrowing TouchFrame, arena: GestureArena)
+    /// A frame the arena has handled; `startsSequence`: its touches are the first of a sequence
+    /// (TouchFrame.startsSequence, from the tracker, which knows it as it builds the frame).
+    func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena)
     /// Events were dropped (SYN_DROPPED): what the stage holds of the contacts is void, before the
     /// contacts are resynchronized (their frames then come to `judged`).
     func dropped()
@@ -26,6 +27,10 @@ public final class DevicePipeline {
     /// The stage in a `let`: a frame borrows it through an unretained holder. A stage read from a
     /// `var` (strong or unowned(unsafe)) is retained and released around each frame's call.
     private var stageHolder: StageHolder?
+    /// False: the stage is told only the frames that start a touch sequence (the daemon's session
+    /// with no passthrough asks the modes at a first touch and has nothing else to do; calling it
+    /// on every frame cost ~29 instructions a frame). Resynchronized frames reach it whatever this says.
+    public var stageSeesEveryFrame = true
 
     private final class StageHolder {
         let stage: FrameStage
@@ -50,34 +55,46 @@ public final class DevicePipeline {
     }
 
     /// Feeds the events of one read (EvdevDevice.read): the same as feeding each, with the
-    /// kernel's time converted only for the events that end a frame, and one call per read.
+    /// kernel's time converted only for the events that end a frame, and one frame callback per
+    /// read. What the tracker's loop leaves (SYN_DROPPED, protocol A) goes one event at a time.
     public func feed(_ events: EventBatch, onGesture: (GestureEvent) -> Void) {
+        let arena = Unmanaged.passUnretained(arena)
+        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
         var i = events.startIndex
         while true {
-            i = tracker.absorb(events, from: i)
+            i = tracker.feed(events, from: i) { frame, starts in
+                Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+            }
             guard i < events.endIndex else { return }
             frameEvent(InputEvent(events.base[i]), onFrame: { _ in }, onGesture: onGesture)
             i += 1
         }
     }
 
-    /// An event `ContactTracker.absorb` did not take: a SYN, or any event of a protocol A device
+    /// A frame to the arena, then to the stage. Both borrowed unretained: the pipeline owns its
+    /// arena (`let`) and its stage for longer than a feed, and a strong copy, the pipeline
+    /// captured or an unowned(unsafe) arena (which is retained around each use) cost a retain and
+    /// a release a frame. (The stage is nil but in the daemon.)
+    @inline(__always)
+    private static func judge(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: Unmanaged<GestureArena>,
+                              stage: Unmanaged<StageHolder>?, everyFrame: Bool, onGesture: (GestureEvent) -> Void) {
+        arena._withUnsafeGuaranteedRef { arena in
+            arena.handle(frame, emit: onGesture)
+            guard everyFrame || startsSequence, let stage else { return }
+            stage._withUnsafeGuaranteedRef { $0.stage.judged(frame, startsSequence: startsSequence, arena: arena) }
+        }
+    }
+
+    /// An event `ContactTracker.absorb` or the batch loop did not take: a SYN, or any event of a protocol A device
     /// or while dropping.
     private func frameEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
-        // Borrowed unretained: the pipeline owns its arena (`let`) and its stage for longer than
-        // this call, and a strong copy, the pipeline captured or an unowned(unsafe) arena (which
-        // is retained around each use) cost a retain and a release a frame. (The stage is nil
-        // but in the daemon.)
-        let borrowed = Unmanaged.passUnretained(arena)
-        let stage = stageHolder.map(Unmanaged.passUnretained)
-        tracker.feed(e) { frame in
+        let arena = Unmanaged.passUnretained(arena)
+        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        tracker.feed(e) { frame, starts in
             onFrame(frame)
-            borrowed._withUnsafeGuaranteedRef { arena in
-                arena.handle(frame, emit: onGesture)
-                stage?._withUnsafeGuaranteedRef { $0.stage.judged(frame, arena: arena) }
-            }
+            Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
         }
-        if e.type == EV.SYN && e.code == SYN.DROPPED { arena.cancelAll(time: e.time, emit: onGesture) }
+        if e.type == EV.SYN && e.code == SYN.DROPPED { self.arena.cancelAll(time: e.time, emit: onGesture) }
     }
 
     /// Lets recognizer timeouts fire (`now` on the clock of the event times).
@@ -116,10 +133,10 @@ public final class DevicePipeline {
         let stage = self.stage
         stage?.dropped()
         arena.cancelAll(time: time, emit: onGesture)
-        tracker.resync(time: time, slots: slots) { frame in
+        tracker.resync(time: time, slots: slots) { frame, starts in
             onFrame(frame)
             arena.handle(frame, emit: onGesture)
-            stage?.judged(frame, arena: arena)
+            stage?.judged(frame, startsSequence: starts, arena: arena)
         }
     }
 }

@@ -44,12 +44,20 @@ public struct ContactTracker {
     /// Contacts that ended or were cancelled since the last SYN_REPORT.
     private var endings: [Contact]
     private var frame: TouchFrame
+    /// Whether the frame `report` built last starts a touch sequence (TouchFrame.startsSequence).
+    private var startsSequence = false
+    /// A contact began since the last frame: only then can the next one start a sequence.
+    private var beganSinceReport = false
     /// After a SYN_DROPPED in the stream: drop everything up to the next SYN_REPORT.
     private var dropping = false
     private var mtdev: MTDevConverter?
     /// The key whose value means "touching" for single-touch devices.
     private let touchKey: UInt16
     private let touchProtocol: TouchProtocol
+
+    /// Takes each frame with whether it starts a touch sequence (some contact began, none was down
+    /// before): `report` knows that as it builds the frame, which then need not be looped over again.
+    typealias FrameHandler = (borrowing TouchFrame, _ startsSequence: Bool) -> Void
 
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = []) {
         self.info = info
@@ -88,42 +96,48 @@ public struct ContactTracker {
     public mutating func absorb(type: UInt16, code: UInt16, value: Int32) -> Bool {
         guard type != EV.SYN, !dropping else { return false }
         switch touchProtocol {
-        case .multitouchB: slotEvent(type: type, code: code, value: value)
+        case .multitouchB: if type == EV.ABS { slotEvent(code: code, value: value) }
         case .singleTouch: singleTouchEvent(type: type, code: code, value: value)
         case .multitouchA: return false
         }
         return true
     }
 
-    /// `absorb` for the events of one read from `start` on, up to the first that `feed` must
-    /// take: returns its index, or the batch's end. A protocol B device's slot, coordinate and
-    /// tool events are written with one uniqueness check of the slots per run between two
-    /// tracking ids or SYNs, not one per event.
-    public mutating func absorb(_ events: EventBatch, from start: Int) -> Int {
+    /// Feeds the events of one read from `start` on, up to the first that this cannot take: a
+    /// SYN_DROPPED, any event while dropping, or any event of a protocol A device (`feed` takes
+    /// those, one at a time). Returns its index, or the batch's end. One switch per event on its
+    /// type and code; a frame's SYN_REPORT converts the kernel's time and builds the frame.
+    mutating func feed(_ events: EventBatch, from start: Int, onFrame: FrameHandler) -> Int {
+        guard touchProtocol != .multitouchA else { return start }
         var i = start
         while i < events.endIndex {
             let ev = events.base[i]
-            guard ev.type != EV.SYN, !dropping else { return i }
-            switch touchProtocol {
-            case .multitouchB:
-                if ev.type == EV.ABS && ev.code == ABS.MT_TRACKING_ID {
-                    slotEvent(type: ev.type, code: ev.code, value: ev.value)
-                    i += 1
+            if dropping { return i }
+            switch ev.type {
+            case EV.SYN:
+                if ev.code == SYN.REPORT {
+                    if report(time: InputEvent.seconds(ev)) { onFrame(frame, startsSequence) }
+                } else if ev.code == SYN.DROPPED {
+                    return i
+                }
+            case EV.ABS where touchProtocol == .multitouchB:
+                if ev.code == ABS.MT_TRACKING_ID {
+                    slotEvent(code: ev.code, value: ev.value)
                 } else {
                     i = slotRun(events, from: i)
+                    continue
                 }
-            case .singleTouch:
-                singleTouchEvent(type: ev.type, code: ev.code, value: ev.value)
-                i += 1
-            case .multitouchA:
-                return i
+            default:
+                if touchProtocol == .singleTouch { singleTouchEvent(type: ev.type, code: ev.code, value: ev.value) }
             }
+            i += 1
         }
         return i
     }
 
-    /// Protocol B events from `start` (neither a SYN nor a tracking id) up to the next SYN or
-    /// tracking id, as `slotEvent` takes them.
+    /// Protocol B events from `start` (an EV_ABS that is not a tracking id) up to the next SYN or
+    /// tracking id, as `slotEvent` takes them, with one uniqueness check of the slots for the run
+    /// instead of one per event.
     private mutating func slotRun(_ events: EventBatch, from start: Int) -> Int {
         var slot = current
         let end = slots.withUnsafeMutableBufferPointer { slots in
@@ -132,12 +146,12 @@ public struct ContactTracker {
                 let ev = events.base[i]
                 if ev.type == EV.SYN { break }
                 if ev.type == EV.ABS {
-                    if ev.code == ABS.MT_SLOT {
-                        slot = Int(ev.value)
-                    } else if ev.code == ABS.MT_TRACKING_ID {
-                        break
-                    } else if slot >= 0 && slot < slots.count {
-                        Self.change(&slots[slot], code: ev.code, value: ev.value)
+                    switch ev.code {
+                    case ABS.MT_SLOT: slot = Int(ev.value)
+                    case ABS.MT_TRACKING_ID: return i
+                    case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TOOL_TYPE:
+                        if slot >= 0 && slot < slots.count { Self.change(&slots[slot], code: ev.code, value: ev.value) }
+                    default: break  // the legacy ABS_X/ABS_Y beside the slots, and the rest
                     }
                 }
                 i += 1
@@ -150,6 +164,11 @@ public struct ContactTracker {
 
     /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
     public mutating func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        feed(e) { frame, _ in onFrame(frame) }
+    }
+
+    /// `feed`, each frame with whether it starts a sequence.
+    mutating func feed(_ e: InputEvent, onFrame: FrameHandler) {
         if e.type == EV.SYN && e.code == SYN.DROPPED {
             dropping = true
             return
@@ -171,7 +190,7 @@ public struct ContactTracker {
     /// A protocol A event, through mtdev. Out of line: mtdev's event buffer on the stack would
     /// cost every frame of the other protocols a stack check.
     @inline(never)
-    private mutating func convert(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+    private mutating func convert(_ e: InputEvent, onFrame: FrameHandler) {
         if let mtdev {
             mtdev.put(e) { out in take(out, onFrame: onFrame) }
         }
@@ -179,28 +198,38 @@ public struct ContactTracker {
 
     /// One protocol B or single-touch event (mtdev's output is protocol B).
     @inline(__always)
-    private mutating func take(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+    private mutating func take(_ e: InputEvent, onFrame: FrameHandler) {
         if e.type == EV.SYN {
-            if e.code == SYN.REPORT && report(time: e.time) { onFrame(frame) }
+            if e.code == SYN.REPORT && report(time: e.time) { onFrame(frame, startsSequence) }
         } else if touchProtocol == .singleTouch {
             singleTouchEvent(type: e.type, code: e.code, value: e.value)
-        } else {
-            slotEvent(type: e.type, code: e.code, value: e.value)
+        } else if e.type == EV.ABS {
+            slotEvent(code: e.code, value: e.value)
         }
     }
 
+    /// One EV_ABS event of a protocol B device, by its code straight into the current slot. The
+    /// legacy ABS_X/ABS_Y the kernel sends beside the slots, and any other code, fall through.
     @inline(__always)
-    private mutating func slotEvent(type: UInt16, code: UInt16, value: Int32) {
-        guard type == EV.ABS else { return }
-        if code == ABS.MT_SLOT {
-            current = Int(value)
-            return
-        }
-        guard current >= 0 && current < slots.count else { return }
+    private mutating func slotEvent(code: UInt16, value: Int32) {
+        // Written out, not through `change`: its second switch cost 11 instructions a frame.
         switch code {
-        case ABS.MT_TRACKING_ID: trackingID(value, slot: current)
-        case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TOOL_TYPE: Self.change(&slots[current], code: code, value: value)
-        default: break
+        case ABS.MT_POSITION_X:
+            guard current >= 0 && current < slots.count else { return }
+            if slots[current].x != value { slots[current].x = value; slots[current].moved = true }
+        case ABS.MT_POSITION_Y:
+            guard current >= 0 && current < slots.count else { return }
+            if slots[current].y != value { slots[current].y = value; slots[current].moved = true }
+        case ABS.MT_SLOT:
+            current = Int(value)
+        case ABS.MT_TRACKING_ID:
+            guard current >= 0 && current < slots.count else { return }
+            trackingID(value, slot: current)
+        case ABS.MT_TOOL_TYPE:
+            guard current >= 0 && current < slots.count else { return }
+            if slots[current].tool != value { slots[current].tool = value; slots[current].retooled = true }
+        default:
+            break
         }
     }
 
@@ -239,6 +268,7 @@ public struct ContactTracker {
         slots[i].moved = false
         slots[i].retooled = false
         slots[i].contactID = nextContactID
+        beganSinceReport = true
         nextContactID = nextContactID == Int32.max ? 1 : nextContactID + 1
     }
 
@@ -282,7 +312,10 @@ public struct ContactTracker {
     /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The previous
     /// frame's contacts are overwritten in place (emptying the array first cost more than building
     /// the frame, one contact a frame), and a contact that did not change since the frame before,
-    /// found at the same place in it, only becomes stationary (nothing mapped or copied).
+    /// found at the same place in it, only becomes stationary (nothing mapped or copied). Also
+    /// works out `startsSequence`, looking at the frame only when a contact began since the last.
+    /// (Writing the contacts through one unchecked buffer, the array sized first, cost 12 more a
+    /// frame than `put` on the played swipe: one more loop over the slots.)
     private mutating func report(time: Double) -> Bool {
         frame.time = time
         var n = 0
@@ -313,6 +346,8 @@ public struct ContactTracker {
             n += 1
         }
         if n < frame.contacts.count { frame.contacts.removeLast(frame.contacts.count - n) }
+        startsSequence = beganSinceReport && frame.startsSequence
+        beganSinceReport = false
         return n > 0
     }
 
@@ -326,12 +361,17 @@ public struct ContactTracker {
 
     /// The device is gone (unplug) or is being closed: every down contact is cancelled in one frame.
     public mutating func cancelAll(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
+        cancelAll(time: time) { frame, _ in onFrame(frame) }
+    }
+
+    /// `cancelAll`, its frame with whether it starts a sequence (it never does).
+    mutating func cancelAll(time: Double, onFrame: FrameHandler) {
         for i in slots.indices {
             if slots[i].life == .down { end(slot: i, phase: .cancelled) }
             slots[i] = Slot()
         }
         current = 0
-        if report(time: time) { onFrame(frame) }
+        if report(time: time) { onFrame(frame, startsSequence) }
     }
 
     /// After SYN_DROPPED, with the kernel's slot state as libevdev resynchronized it: contacts
@@ -340,6 +380,11 @@ public struct ContactTracker {
     /// For protocol A the state is unknown: every contact is cancelled and mtdev starts afresh.
     /// For single touch pass one snapshot (trackingID ≥ 0 when BTN_TOUCH is down).
     public mutating func resync(time: Double, slots snapshot: [SlotSnapshot], onFrame: (borrowing TouchFrame) -> Void) {
+        resync(time: time, slots: snapshot) { frame, _ in onFrame(frame) }
+    }
+
+    /// `resync`, its frame with whether it starts a sequence.
+    mutating func resync(time: Double, slots snapshot: [SlotSnapshot], onFrame: FrameHandler) {
         dropping = false
         if info.touchProtocol == .multitouchA {
             cancelAll(time: time, onFrame: onFrame)
@@ -370,18 +415,18 @@ public struct ContactTracker {
             slots[i].tool = s.tool
             if s.trackingID >= 0 { begin(slot: i, trackingID: s.trackingID) }
         }
-        if report(time: time) { onFrame(frame) }
+        if report(time: time) { onFrame(frame, startsSequence) }
     }
 
     /// A SYN_DROPPED inside an event stream with no kernel state to ask (a recording): what
     /// was lost is unknown, so every down contact is cancelled and touches still on the
     /// surface are ignored until they lift.
-    private mutating func droppedInStream(time: Double, onFrame: (borrowing TouchFrame) -> Void) {
+    private mutating func droppedInStream(time: Double, onFrame: FrameHandler) {
         for i in slots.indices where slots[i].life == .down {
             end(slot: i, phase: .cancelled)
             slots[i].life = .ignored
         }
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
-        if report(time: time) { onFrame(frame) }
+        if report(time: time) { onFrame(frame, startsSequence) }
     }
 }
