@@ -98,6 +98,18 @@ public final class GestureArena {
     /// The MultiContactRecognizers that see whole frames: not fed while one contact alone has
     /// appeared in the sequence and is down.
     private let multiContact: EntrySet
+    /// The DecidedAtLift entries that see whole frames and follow `liftStroke`: on a frame that
+    /// only moves the sequence's one finger, the arena adds its sample to the stroke once and
+    /// hands them nothing.
+    private let liftDeciders: EntrySet
+    /// Unretained: its recognizers hold it for the arena's life (a retained one cost ~40
+    /// instructions a frame in retain and release).
+    private let liftStroke: Unmanaged<SharedStroke>?
+    /// The entries that see whole frames whose recognizer reported a finished state: until it
+    /// is reset a frame changes nothing of it (RecognizerState.isFinished), so it is handed
+    /// only the frames that cancel (a winner's cancellation moves its standing) and notes the
+    /// contacts of those that bring one (a winner takes them). Its timers still fire.
+    private var finished = EntrySet()
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -133,6 +145,17 @@ public final class GestureArena {
             multi.set(e.index, true)
         }
         multiContact = multi
+        var deciders = EntrySet()
+        var stroke: SharedStroke? = nil
+        for e in entries where e.regionFilter.hidesNothing {
+            guard let r = e.recognizer as? any DecidedAtLift else { continue }
+            // Shapes built with another context follow another stroke: they are fed as usual.
+            guard stroke == nil || stroke === r.followedStroke else { continue }
+            stroke = r.followedStroke
+            deciders.set(e.index, true)
+        }
+        liftDeciders = deciders
+        liftStroke = stroke.map { Unmanaged.passUnretained($0) }
         var withRegions = EntrySet()
         for e in entries where !e.regionFilter.hidesNothing { withRegions.set(e.index, true) }
         filtered = withRegions
@@ -189,6 +212,13 @@ public final class GestureArena {
             first = first.subtracting(skipped)
             // A reader among them did not see its group take the frame.
             staleDeadlines.formUnion(skipped.intersection(groupReaders))
+            // No contact new to the sequence: the frame only moves its one finger.
+            if !bringsContact { first = growLiftStroke(first, frame) }
+        }
+        if !cancels && first.intersects(finished) {
+            let done = first.intersection(finished)
+            if bringsContact { entries.forEach(in: done) { e in see(frame, e) } }
+            first = first.subtracting(done)
         }
         var second = EntrySet()
         let sharing = groupReaders.intersects(live)
@@ -224,6 +254,20 @@ public final class GestureArena {
             sequenceIDs.removeAll(keepingCapacity: true)
         }
         refreshDeadline()
+    }
+
+    /// A frame that only moves the sequence's one finger, still down: the shapes of `set` decided
+    /// at lift are not handed it; its sample goes into their stroke once, as the first of them
+    /// would have added it. Returns the entries still to feed.
+    @inline(__always)
+    private func growLiftStroke(_ set: EntrySet, _ frame: TouchFrame) -> EntrySet {
+        let skipped = set.intersection(liftDeciders)
+        guard !skipped.isEmpty, let stroke = liftStroke else { return set }
+        assert(entries.all.allSatisfy { e in
+            !skipped.contains(e.index) || (e.recognizer as! any DecidedAtLift).onlyGrowsStroke(frame)
+        }, "arena: a shape decided at lift skipped on a frame that is not only a move of its finger")
+        stroke._withUnsafeGuaranteedRef { $0.grow(frame) }
+        return set.subtracting(skipped)
     }
 
     /// Feeds a frame with contacts to the entries of `set`, in priority order, each through its
@@ -286,6 +330,7 @@ public final class GestureArena {
             return false
         }
         e.lastState = status.state
+        if status.state.isFinished && e.regionFilter.hidesNothing { finished.set(e.index, true) }
         return true
     }
 
@@ -691,7 +736,9 @@ public final class GestureArena {
         }
         switch event {
         case .lose: e.dropPending()
-        case .restart, .switchOff: e.clearSequence()
+        case .restart, .switchOff:
+            e.clearSequence()
+            finished.set(e.index, false)
         default: break
         }
         staleDeadlines.set(e.index, true)  // reset, or now live again
