@@ -4,6 +4,10 @@
 /// - A touch sequence runs from the first contact down to the frame where none is down.
 ///   Every enabled recognizer sees the sequence's frames, minus the contacts that began in a
 ///   region excluded for it (`ArenaRules.excludedRegions`; "*" applies to every recognizer).
+///   Frames that cannot change a recognizer are not handed to it: to two-finger recognizers
+///   while one finger alone is down (MultiContactRecognizer), to shapes decided at lift while
+///   that finger moves (DecidedAtLift: the arena grows their stroke), to a finished recognizer
+///   until it restarts (RecognizerState.isFinished).
 /// - Exclusive by default: the first recognizer to claim — a discrete one recognizing, a
 ///   continuous one beginning — wins, and every other competitor is cancelled and its pending
 ///   events dropped. Members of one `simultaneous` group do not cancel each other.
@@ -215,11 +219,7 @@ public final class GestureArena {
             // No contact new to the sequence: the frame only moves its one finger.
             if !bringsContact { first = growLiftStroke(first, frame) }
         }
-        if !cancels && first.intersects(finished) {
-            let done = first.intersection(finished)
-            if bringsContact { entries.forEach(in: done) { e in see(frame, e) } }
-            first = first.subtracting(done)
-        }
+        if !cancels && first.intersects(finished) { first = skipFinished(first, frame, newContacts: bringsContact) }
         var second = EntrySet()
         let sharing = groupReaders.intersects(live)
         if sharing {
@@ -263,11 +263,27 @@ public final class GestureArena {
     private func growLiftStroke(_ set: EntrySet, _ frame: TouchFrame) -> EntrySet {
         let skipped = set.intersection(liftDeciders)
         guard !skipped.isEmpty, let stroke = liftStroke else { return set }
-        assert(entries.all.allSatisfy { e in
-            !skipped.contains(e.index) || (e.recognizer as! any DecidedAtLift).onlyGrowsStroke(frame)
-        }, "arena: a shape decided at lift skipped on a frame that is not only a move of its finger")
+        assert(onlyGrowStroke(skipped, frame), "arena: a shape decided at lift skipped on a frame that is not only a move of its finger")
         stroke._withUnsafeGuaranteedRef { $0.grow(frame) }
         return set.subtracting(skipped)
+    }
+
+    /// A frame that cancels nothing: the finished entries of `set` are not handed it; they note
+    /// its new contacts (a winner takes them). Returns the entries still to feed. (Out of line:
+    /// rare, and in line it kept the feeding loop out of `handle`.)
+    @inline(never)
+    private func skipFinished(_ set: EntrySet, _ frame: TouchFrame, newContacts: Bool) -> EntrySet {
+        let done = set.intersection(finished)
+        if newContacts { entries.forEach(in: done) { e in see(frame, e) } }
+        return set.subtracting(done)
+    }
+
+    /// Handing `frame` to each of `skipped` would only have grown the stroke (debug builds).
+    @inline(never)
+    private func onlyGrowStroke(_ skipped: EntrySet, _ frame: TouchFrame) -> Bool {
+        entries.all.allSatisfy { e in
+            !skipped.contains(e.index) || (e.recognizer as! any DecidedAtLift).onlyGrowsStroke(frame)
+        }
     }
 
     /// Feeds a frame with contacts to the entries of `set`, in priority order, each through its
@@ -330,8 +346,16 @@ public final class GestureArena {
             return false
         }
         e.lastState = status.state
-        if status.state.isFinished && e.regionFilter.hidesNothing { finished.set(e.index, true) }
+        if status.state.isFinished { noteFinished(e) }
         return true
+    }
+
+    /// Entry `e`'s recognizer reported a finished state: it is not handed frames until it
+    /// restarts (`skipFinished`), unless it sees frames through a region filter. (Out of line:
+    /// once per entry and sequence at most.)
+    @inline(never)
+    private func noteFinished(_ e: ArenaEntry) {
+        if e.regionFilter.hidesNothing { finished.set(e.index, true) }
     }
 
     /// After a complete settle, one entry alone gave something to settle this frame (every
