@@ -4,6 +4,10 @@
 /// - A touch sequence runs from the first contact down to the frame where none is down.
 ///   Every enabled recognizer sees the sequence's frames, minus the contacts that began in a
 ///   region excluded for it (`ArenaRules.excludedRegions`; "*" applies to every recognizer).
+///   Frames that cannot change a recognizer are not handed to it: to two-finger recognizers
+///   while one finger alone is down (MultiContactRecognizer), to shapes decided at lift while
+///   that finger moves (DecidedAtLift: the arena grows their stroke), to a finished recognizer
+///   until it restarts (RecognizerState.isFinished).
 /// - Exclusive by default: the first recognizer to claim — a discrete one recognizing, a
 ///   continuous one beginning — wins, and every other competitor is cancelled and its pending
 ///   events dropped. Members of one `simultaneous` group do not cancel each other.
@@ -98,6 +102,18 @@ public final class GestureArena {
     /// The MultiContactRecognizers that see whole frames: not fed while one contact alone has
     /// appeared in the sequence and is down.
     private let multiContact: EntrySet
+    /// The DecidedAtLift entries that see whole frames and follow `liftStroke`: on a frame that
+    /// only moves the sequence's one finger, the arena adds its sample to the stroke once and
+    /// hands them nothing.
+    private let liftDeciders: EntrySet
+    /// Unretained: its recognizers hold it for the arena's life (a retained one cost ~40
+    /// instructions a frame in retain and release).
+    private let liftStroke: Unmanaged<SharedStroke>?
+    /// The entries that see whole frames whose recognizer reported a finished state: until it
+    /// is reset a frame changes nothing of it (RecognizerState.isFinished), so it is handed
+    /// only the frames that cancel (a winner's cancellation moves its standing) and notes the
+    /// contacts of those that bring one (a winner takes them). Its timers still fire.
+    private var finished = EntrySet()
 
     public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
         self.recognizers = recognizers
@@ -133,6 +149,17 @@ public final class GestureArena {
             multi.set(e.index, true)
         }
         multiContact = multi
+        var deciders = EntrySet()
+        var stroke: SharedStroke? = nil
+        for e in entries where e.regionFilter.hidesNothing {
+            guard let r = e.recognizer as? any DecidedAtLift else { continue }
+            // Shapes built with another context follow another stroke: they are fed as usual.
+            guard stroke == nil || stroke === r.followedStroke else { continue }
+            stroke = r.followedStroke
+            deciders.set(e.index, true)
+        }
+        liftDeciders = deciders
+        liftStroke = stroke.map { Unmanaged.passUnretained($0) }
         var withRegions = EntrySet()
         for e in entries where !e.regionFilter.hidesNothing { withRegions.set(e.index, true) }
         filtered = withRegions
@@ -189,7 +216,10 @@ public final class GestureArena {
             first = first.subtracting(skipped)
             // A reader among them did not see its group take the frame.
             staleDeadlines.formUnion(skipped.intersection(groupReaders))
+            // No contact new to the sequence: the frame only moves its one finger.
+            if !bringsContact { first = growLiftStroke(first, frame) }
         }
+        if !cancels && first.intersects(finished) { first = skipFinished(first, frame, newContacts: bringsContact) }
         var second = EntrySet()
         let sharing = groupReaders.intersects(live)
         if sharing {
@@ -224,6 +254,36 @@ public final class GestureArena {
             sequenceIDs.removeAll(keepingCapacity: true)
         }
         refreshDeadline()
+    }
+
+    /// A frame that only moves the sequence's one finger, still down: the shapes of `set` decided
+    /// at lift are not handed it; its sample goes into their stroke once, as the first of them
+    /// would have added it. Returns the entries still to feed.
+    @inline(__always)
+    private func growLiftStroke(_ set: EntrySet, _ frame: TouchFrame) -> EntrySet {
+        let skipped = set.intersection(liftDeciders)
+        guard !skipped.isEmpty, let stroke = liftStroke else { return set }
+        assert(onlyGrowStroke(skipped, frame), "arena: a shape decided at lift skipped on a frame that is not only a move of its finger")
+        stroke._withUnsafeGuaranteedRef { $0.grow(frame) }
+        return set.subtracting(skipped)
+    }
+
+    /// A frame that cancels nothing: the finished entries of `set` are not handed it; they note
+    /// its new contacts (a winner takes them). Returns the entries still to feed. (Out of line:
+    /// rare, and in line it kept the feeding loop out of `handle`.)
+    @inline(never)
+    private func skipFinished(_ set: EntrySet, _ frame: TouchFrame, newContacts: Bool) -> EntrySet {
+        let done = set.intersection(finished)
+        if newContacts { entries.forEach(in: done) { e in see(frame, e) } }
+        return set.subtracting(done)
+    }
+
+    /// Handing `frame` to each of `skipped` would only have grown the stroke (debug builds).
+    @inline(never)
+    private func onlyGrowStroke(_ skipped: EntrySet, _ frame: TouchFrame) -> Bool {
+        entries.all.allSatisfy { e in
+            !skipped.contains(e.index) || (e.recognizer as! any DecidedAtLift).onlyGrowsStroke(frame)
+        }
     }
 
     /// Feeds a frame with contacts to the entries of `set`, in priority order, each through its
@@ -286,7 +346,16 @@ public final class GestureArena {
             return false
         }
         e.lastState = status.state
+        if status.state.isFinished { noteFinished(e) }
         return true
+    }
+
+    /// Entry `e`'s recognizer reported a finished state: it is not handed frames until it
+    /// restarts (`skipFinished`), unless it sees frames through a region filter. (Out of line:
+    /// once per entry and sequence at most.)
+    @inline(never)
+    private func noteFinished(_ e: ArenaEntry) {
+        if e.regionFilter.hidesNothing { finished.set(e.index, true) }
     }
 
     /// After a complete settle, one entry alone gave something to settle this frame (every
@@ -691,7 +760,9 @@ public final class GestureArena {
         }
         switch event {
         case .lose: e.dropPending()
-        case .restart, .switchOff: e.clearSequence()
+        case .restart, .switchOff:
+            e.clearSequence()
+            finished.set(e.index, false)
         default: break
         }
         staleDeadlines.set(e.index, true)  // reset, or now live again

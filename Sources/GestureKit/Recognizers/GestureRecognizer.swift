@@ -12,7 +12,8 @@ public enum RecognizerState: Sendable, Equatable {
     case failed
     case recognized
 
-    /// The recognizer has reached an end state and waits for `reset()`.
+    /// The recognizer has reached an end state and waits for `reset()`: until then a frame
+    /// changes nothing of it (the arena stops handing it frames) and it has no deadline.
     @inlinable public var isFinished: Bool {
         switch self {
         case .ended, .cancelled, .failed, .recognized: true
@@ -97,6 +98,20 @@ public protocol UntimedRecognizer: GestureRecognizer {}
 /// frames (the finger's lift, which fails it, it does). A one-finger stroke pays a count check
 /// for it, not a call.
 public protocol MultiContactRecognizer: GestureRecognizer {}
+
+/// A one-finger shape decided only when its finger lifts (circle, checkmark, taught shapes):
+/// while that finger alone is followed and moves, a frame changes nothing of it but the stroke
+/// it reads. On such a frame the arena adds the finger's sample to that stroke once and hands
+/// these recognizers nothing (no `handle`, no state read); they are handed every other frame —
+/// the first, the lift, a second finger, a cancellation. A recognizer is not one unless it says
+/// so (conforms).
+public protocol DecidedAtLift: UntimedRecognizer {
+    /// The stroke it follows (RecognizerContext.stroke), which the arena grows for it.
+    var followedStroke: SharedStroke { get }
+    /// Whether handing it `frame` would only add the frame's sample to `followedStroke`: what
+    /// the arena's skip relies on, asserted by debug builds on every frame it skips.
+    func onlyGrowsStroke(_ frame: TouchFrame) -> Bool
+}
 
 extension UntimedRecognizer {
     public var deadline: Double? { nil }

@@ -1,5 +1,5 @@
 /// One finger drawing a checkmark (discrete): decided when the finger lifts (CheckmarkAnalysis).
-public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer, UntimedRecognizer {
+public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer, DecidedAtLift {
     public static let kind = GestureKind.checkmark
     public static let summary = "One finger draws a checkmark: down to a turn, then a longer leg up-right; told from a v by a score."
 

@@ -1,6 +1,6 @@
 /// One finger drawing a circle (discrete): decided when the finger lifts, from the whole path.
 /// See CircleAnalysis for the rules; this class only reports.
-public final class CircleRecognizer: StrokeRecognizer, DeclaredRecognizer, UntimedRecognizer {
+public final class CircleRecognizer: StrokeRecognizer, DeclaredRecognizer, DecidedAtLift {
     public static let kind = GestureKind.circle
     public static let summary = "One finger draws a closed circle; reports centre, radius, direction and the region it encloses."
 

@@ -45,6 +45,15 @@ public final class SharedStroke {
     @inline(__always)
     func add(mm: Point, position: Point) { stroke.appendNew(mm, position) }
 
+    /// Adds the sample of the usual frame (SingleFinger.movesAlone: contact 0, the followed
+    /// finger alone and still down) unless it is there already: what each reader's `handle`
+    /// would have done with that frame (StrokeRecognizer.hasAlone, addAlone).
+    @inline(__always)
+    func grow(_ frame: TouchFrame) {
+        let c = frame.contacts[0]
+        if !has(c.mm) { add(mm: c.mm, position: c.position) }
+    }
+
     /// The last sample.
     var last: Stroke.Sample { stroke.samples[stroke.count - 1] }
 

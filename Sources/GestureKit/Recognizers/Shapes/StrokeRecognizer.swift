@@ -70,6 +70,15 @@ public class StrokeRecognizer {
         }
     }
 
+    /// The context's stroke (DecidedAtLift.followedStroke).
+    public final var followedStroke: SharedStroke { shared }
+
+    /// Handing it `frame` would change nothing but the followed stroke (DecidedAtLift): it is
+    /// undecided, follows the context's stroke, and the frame only moves its finger.
+    public final func onlyGrowsStroke(_ frame: TouchFrame) -> Bool {
+        state == .possible && path === shared && finger.movesAlone(frame)
+    }
+
     /// The usual frame's sample (SingleFinger.movesAlone: the followed finger alone, still down)
     /// is in the stroke already: `addAlone` would add nothing.
     @inline(__always)

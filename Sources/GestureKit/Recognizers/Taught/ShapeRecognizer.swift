@@ -14,7 +14,7 @@ public struct ShapeRules: RecognizerRules {
 /// One finger draws a shape an operator taught (`gestured learn`): one recognizer per device
 /// holds every taught shape, and at lift reports the best one whose score reaches its threshold
 /// (ShapeMatcher), or fails.
-public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer, UntimedRecognizer {
+public final class ShapeRecognizer: StrokeRecognizer, DeclaredRecognizer, DecidedAtLift {
     public static let kind = GestureKind.shape
     public static let summary = "One finger draws a shape taught by example ([shapes], gestured learn)."
 
