@@ -35,8 +35,11 @@ import time
 WAIT_S = 6.0  # a 1-finger tap waits out the double-tap interval; emulation is slow
 # A gesture whose scans came further apart than this was not played as a panel sends it (the
 # emulated VM starved of CPU): its result says so, and the table marks it "lag", a failure
-# of the run, not of the panel.
-MAX_GAP_MS = 50
+# of the run, not of the panel. Three missed scans at the panel's 10 ms (hid-panel.py SCAN_S):
+# at 50 ms, a three-finger swipe whose scans lagged 43 ms gave pan + pinch on a quiet host
+# (E4 2219:044c, 2026-11-26), as those that lagged 57-257 ms had. Only a failed play is played
+# again (LAG_PLAYS in all): a cell that fails every time still fails the scenario.
+MAX_GAP_MS = 30
 LAG_PLAYS = 3
 # From a gesture's recognition to the next gesture's first touch (the previous swipe's lift was
 # 0–0.2 s before it; the daemon must keep quick successive gestures apart).
