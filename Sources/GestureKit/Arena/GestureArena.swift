@@ -177,17 +177,27 @@ public final class GestureArena {
     /// Feeds one frame to every enabled recognizer and emits the events that win arbitration.
     public func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         flushOutbox(emit)
-        // One pass over the frame for what the arena needs of it: how many contacts are down,
-        // whether one was cancelled, whether one is new to the sequence.
-        // (Indexed, not in a `withUnsafeBufferPointer` closure: reading `sequenceIDs` inside one
-        // retained the array.)
-        var down = 0
+        // A frame that only moves the sequence's one finger (almost every frame of a one-finger
+        // stroke) is told by one test: its one contact is the sequence's only one, and moved or
+        // stayed. The pass below would find it down and not new, and the sequence's group takes
+        // it as its lone contact's move without testing it again (the group has taken every
+        // frame of the sequence while it is shared: its contact was down in the one before).
+        let strokes = frame.contacts.count == 1 && sequenceIDs.count == 1 && frame.contacts[0].id == sequenceIDs[0]
+            && (frame.contacts[0].phase == .moved || frame.contacts[0].phase == .stationary)
+        var down = 1
         var cancels = false
         var bringsContact = false
-        for k in frame.contacts.indices {
-            let p = frame.contacts[k].phase
-            if p.isDown { down &+= 1 } else if p == .cancelled { cancels = true }
-            if !bringsContact && !sequenceIDs.contains(frame.contacts[k].id) { bringsContact = true }
+        if !strokes {
+            // One pass over any other frame for what the arena needs of it: how many contacts are
+            // down, whether one was cancelled, whether one is new to the sequence.
+            // (Indexed, not in a `withUnsafeBufferPointer` closure: reading `sequenceIDs` inside one
+            // retained the array.)
+            down = 0
+            for k in frame.contacts.indices {
+                let p = frame.contacts[k].phase
+                if p.isDown { down &+= 1 } else if p == .cancelled { cancels = true }
+                if !bringsContact && !sequenceIDs.contains(frame.contacts[k].id) { bringsContact = true }
+            }
         }
         contactsDown = down
         if phase == .ignoringUntilAllUp {
@@ -226,6 +236,8 @@ public final class GestureArena {
             if cancels {
                 second = first.intersection(carried).intersection(groupReaders)
                 first = first.subtracting(second)
+            } else if strokes {
+                sequenceGroup.takeLoneMove(frame)
             } else {
                 sequenceGroup.take(frame)
             }

@@ -169,7 +169,10 @@ public struct ContactGroup {
     /// Takes in one frame. Cancelled contacts are treated as lifted here; the arena cancels
     /// the gestures they belong to.
     public mutating func update(_ frame: TouchFrame) {
-        if frame.contacts.count == 1 && members.count == 1 && movedAlone(frame.contacts[0], at: frame.time) { return }
+        if frame.contacts.count == 1 && members.count == 1 && movesLone(frame.contacts[0]) {
+            moveLone(frame.contacts[0], at: frame.time)
+            return
+        }
         takeAll(frame)
     }
 
@@ -274,24 +277,38 @@ public struct ContactGroup {
         }
     }
 
-    /// The frame of a one-finger stroke: the group's only contact, down in the previous frame
-    /// and still down. Taken as `update` would take it, with none of what cannot change (a
-    /// landing, a lift, a segment: one contact has no rotation or scale to sample), and into
-    /// `lone`, a copy of the member kept in the group itself (the array's uniqueness check and
-    /// write-back cost as much as the rest): 279 → 121 instructions a frame (docs/performance.md).
-    /// False, having changed nothing but where the member is kept, for any other frame.
+    /// Whether `c`, a frame's only contact, only moves the group's only one: down in the
+    /// previous frame and still down. Holds that member in `lone` from now on (see `moveLone`).
     @inline(__always)
-    private mutating func movedAlone(_ c: Contact, at time: Double) -> Bool {
+    private mutating func movesLone(_ c: Contact) -> Bool {
+        if !loneHeld {
+            lone = members[0]
+            loneHeld = true
+        }
+        return Self.moves(lone, c, previous: frameNumber)
+    }
+
+    @inline(__always)
+    private static func moves(_ m: Member, _ c: Contact, previous: Int) -> Bool {
+        // (A known contact cannot have begun: down is moved or stationary.)
+        m.id == c.id && (c.phase == .moved || c.phase == .stationary) && m.isDown && m.downInFrame == previous
+    }
+
+    /// The frame of a one-finger stroke: `c`, the group's only contact, down in the previous
+    /// frame and still down (`movesLone`, or the arena's own test of the frame). Taken as
+    /// `update` would take it, with none of what cannot change (a landing, a lift, a segment:
+    /// one contact has no rotation or scale to sample), and into `lone`, a copy of the member
+    /// kept in the group itself (the array's uniqueness check and write-back cost as much as the
+    /// rest): 279 → 121 instructions a frame (docs/performance.md).
+    @inline(__always)
+    mutating func moveLone(_ c: Contact, at time: Double) {
+        assert(members.count == 1 && Self.moves(loneHeld ? lone : members[0], c, previous: frameNumber),
+               "contact group: a frame taken as its lone contact's move is not one")
         if !loneHeld {
             lone = members[0]
             loneHeld = true
         }
         let previous = frameNumber
-        // (A known contact cannot have begun: down is moved or stationary.)
-        guard lone.id == c.id, c.phase == .moved || c.phase == .stationary, lone.isDown,
-              lone.downInFrame == previous else {
-            return false
-        }
         let now = previous &+ 1
         frameNumber = now
         lastTime = time
@@ -315,7 +332,6 @@ public struct ContactGroup {
         translationMM += stepMM
         translationPosition += c.position - lastPosition
         pathLengthMM += stepMM.length
-        return true
     }
 
     /// Commits the current segment's turn and scale (as of its latest sample) and begins a new

@@ -29,6 +29,12 @@ public final class SequenceGroup {
         storage.pointee.update(frame)
     }
 
+    /// Takes in a frame that only moves the group's one contact, down in the frame before (the
+    /// arena has told so: see GestureArena.handle), as `take` would, without telling it again.
+    public func takeLoneMove(_ frame: TouchFrame) {
+        storage.pointee.moveLone(frame.contacts[0], at: frame.time)
+    }
+
     /// Forgets the sequence (the arena cancelled everything, or a recognizer restarted).
     public func clear() { storage.pointee.removeAll() }
 }
