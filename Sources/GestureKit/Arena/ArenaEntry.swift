@@ -37,12 +37,10 @@ final class ArenaEntry {
     func dropPending() { if !pending.isEmpty { pending.removeAll(keepingCapacity: true) } }
 
     /// Back to the start of a sequence: the recognizer and what the entry noted of the sequence.
-    /// (Empty buffers are left alone: clearing one still checks its uniqueness and calls into
-    /// the standard library, and every entry restarts at the end of every sequence.)
     func clearSequence() {
         recognizer.reset()
         dropPending()
-        if !seenIDs.isEmpty { seenIDs.removeAll(keepingCapacity: true) }
+        seenIDs.removeAllKeepingCapacity()
         regionFilter.reset()
         if region != nil { region = nil }
         lastState = .possible

@@ -263,7 +263,7 @@ public final class GestureArena {
             endSequence(time: frame.time, emit: emit)
             phase = .betweenSequences
             settled = false
-            sequenceIDs.removeAll(keepingCapacity: true)
+            sequenceIDs.removeAllKeepingCapacity()
         }
         refreshDeadline()
     }
@@ -443,7 +443,7 @@ public final class GestureArena {
         phase = contactsDown > 0 ? .ignoringUntilAllUp : .betweenSequences
         contactsDown = 0
         settled = false
-        sequenceIDs.removeAll(keepingCapacity: true)
+        sequenceIDs.removeAllKeepingCapacity()
         sequenceGroup.clear()
         staleDeadlines = EntrySet(all: entries.count)  // the group's readers read a cleared group
         refreshDeadline()
@@ -811,7 +811,7 @@ public final class GestureArena {
 extension GestureArena: ContactClaims {
     public func drainClaims(_ body: (Int32) -> Void) {
         for id in claims { body(id) }
-        claims.removeAll(keepingCapacity: true)
+        claims.removeAllKeepingCapacity()
     }
 
     public func isContested(_ id: Int32) -> Bool {

@@ -36,5 +36,5 @@ struct RegionFilter {
     }
 
     /// A new sequence: no contact is hidden yet.
-    mutating func reset() { if !hiddenIDs.isEmpty { hiddenIDs.removeAll(keepingCapacity: true) } }
+    mutating func reset() { hiddenIDs.removeAllKeepingCapacity() }
 }

@@ -78,6 +78,7 @@ struct GroupSource {
     @inline(never)
     private func takeOwn(_ frame: TouchFrame) { own.take(frame) }
 
-    /// The recognizer restarts: its own group forgets the sequence (the arena's is the arena's).
-    func reset() { own.clear() }
+    /// The recognizer restarts: its own group forgets the sequence (the arena's is the arena's,
+    /// and a recognizer that reads it never fills its own).
+    func reset() { if !isShared { own.clear() } }
 }
