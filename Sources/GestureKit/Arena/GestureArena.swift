@@ -229,7 +229,11 @@ public final class GestureArena {
             // No contact new to the sequence: the frame only moves its one finger.
             if !bringsContact { first = growLiftStroke(first, frame) }
         }
-        if !cancels && first.intersects(finished) { first = skipFinished(first, frame, newContacts: bringsContact) }
+        if !cancels {
+            // The finished entries are not handed a frame that cancels nothing.
+            if bringsContact && first.intersects(finished) { seeFinished(first, frame) }
+            first = first.subtracting(finished)
+        }
         var second = EntrySet()
         let sharing = groupReaders.intersects(live)
         if sharing {
@@ -280,14 +284,11 @@ public final class GestureArena {
         return set.subtracting(skipped)
     }
 
-    /// A frame that cancels nothing: the finished entries of `set` are not handed it; they note
-    /// its new contacts (a winner takes them). Returns the entries still to feed. (Out of line:
-    /// rare, and in line it kept the feeding loop out of `handle`.)
+    /// The finished entries of `set`, not handed a frame that brings a contact, note it (a winner
+    /// takes it). (Out of line: rare, and in line it kept the feeding loop out of `handle`.)
     @inline(never)
-    private func skipFinished(_ set: EntrySet, _ frame: TouchFrame, newContacts: Bool) -> EntrySet {
-        let done = set.intersection(finished)
-        if newContacts { entries.forEach(in: done) { e in see(frame, e) } }
-        return set.subtracting(done)
+    private func seeFinished(_ set: EntrySet, _ frame: TouchFrame) {
+        entries.forEach(in: set.intersection(finished)) { e in see(frame, e) }
     }
 
     /// Handing `frame` to each of `skipped` would only have grown the stroke (debug builds).
@@ -363,7 +364,7 @@ public final class GestureArena {
     }
 
     /// Entry `e`'s recognizer reported a finished state: it is not handed frames until it
-    /// restarts (`skipFinished`), unless it sees frames through a region filter. (Out of line:
+    /// restarts (`handle`, `seeFinished`), unless it sees frames through a region filter. (Out of line:
     /// once per entry and sequence at most.)
     @inline(never)
     private func noteFinished(_ e: ArenaEntry) {
