@@ -17,7 +17,9 @@ final class ArenaEntry {
     var simultaneousWith = EntrySet()
     /// The region the gesture in progress began in (see GestureArena.located).
     var region: String?
-    /// Its recognizer's state after the frame it was last fed: a frame that changes no entry's
+    /// Its recognizer's state as the arena last took it in — every call that can change it while
+    /// the entry is live reports it: a frame (`handleReportingStatus`), a tick, a reset (a cancel
+    /// makes it lost). Settling reads it instead of asking, and a frame that changes no entry's
     /// state (and brings no event) gives the arena nothing to settle.
     var lastState = RecognizerState.possible
     /// Its recognizer's deadline as last read (infinity for none): the arena's earliest deadline

@@ -505,6 +505,7 @@ public final class GestureArena {
         entries.forEachTimed(in: live) { e in
             guard let t = e.recognizer.deadline, t <= now else { return }
             e.recognizer.tick(now: now, events: &e.pending)
+            e.lastState = e.recognizer.state
             if e.pending.count >= 2 { coalesce(e) }
             staleDeadlines.set(e.index, true)
             settled = false
@@ -530,7 +531,7 @@ public final class GestureArena {
                 case .provisional:
                     moved = settleProvisional(i, e, time: time, emit: emit) || moved
                 case .competing, .waiting:
-                    switch e.recognizer.state {
+                    switch state(e) {
                     case .failed, .cancelled:
                         move(e, .lose)
                         moved = true
@@ -544,7 +545,7 @@ public final class GestureArena {
                             move(e, .claimWhilePrerequisiteUndecided)
                         } else if anyPending(e.yieldsTo) {
                             // A discrete recognition cannot be taken back: it waits like a prerequisite.
-                            if e.recognizer.state == .recognized {
+                            if state(e) == .recognized {
                                 move(e, .claimWhilePrerequisiteUndecided)
                             } else {
                                 beginProvisionally(i, e, time: time, emit: emit)
@@ -561,13 +562,21 @@ public final class GestureArena {
         settled = true
     }
 
+    /// The state of a live entry's recognizer, as the arena last took it in (`ArenaEntry.lastState`),
+    /// without a call: settling reads it for every live entry in every pass.
+    @inline(__always)
+    private func state(_ e: ArenaEntry) -> RecognizerState {
+        assert(e.lastState == e.recognizer.state, "arena: \(e.recognizer.name) changed state unseen")
+        return e.lastState
+    }
+
     /// A carried recognizer's events go out at once (with the contacts it saw: its decision).
     /// Once it has reported and is possible again it competes in this sequence; true then.
     private func settleCarried(_ i: Int, _ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) -> Bool {
         let reported = !e.pending.isEmpty
         if reported { claims.append(contentsOf: e.seenIDs) }
         deliver(e, emit)
-        guard reported && e.recognizer.state == .possible else { return false }
+        guard reported && state(e) == .possible else { return false }
         move(e, .rejoin)
         if beatenByWinner(i, e) { cancel(e, time: time, emit: emit) }
         return true
@@ -576,8 +585,8 @@ public final class GestureArena {
     /// A provisional entry delivers what it has (an `ended` waits); every recognizer it yields
     /// to failed: it wins; one of them won: it is cancelled (and says so). True when it moved.
     private func settleProvisional(_ i: Int, _ e: ArenaEntry, time: Double, emit: (GestureEvent) -> Void) -> Bool {
-        let state = e.recognizer.state
-        if state == .failed || state == .cancelled {
+        let s = state(e)
+        if s == .failed || s == .cancelled {
             deliver(e, emit)
             move(e, .lose)
         } else if anyWon(e.yieldsTo) {
@@ -633,7 +642,7 @@ public final class GestureArena {
     private func anyPending(_ some: EntrySet) -> Bool {
         entries.contains(in: some.intersection(live)) { p in
             guard p.standing.isRival || p.standing == .won else { return false }
-            switch p.recognizer.state {
+            switch state(p) {
             case .failed, .cancelled: return false
             default: return true
             }
