@@ -1,4 +1,5 @@
 import CLibevdev
+import CLinux
 import Glibc
 
 /// Why a device could not be opened or read.
@@ -115,7 +116,7 @@ public final class EvdevDevice {
     /// `events`: what the read took, up to a SYN_DROPPED (valid until the next read).
     public func read(limit: Int = EvdevDevice.batchCapacity) -> (events: EventBatch, outcome: ReadOutcome) {
         let want = max(1, min(limit, Self.batchCapacity))
-        let n = Glibc.read(fd, batch, want * MemoryLayout<input_event>.stride)
+        let n = gestured_read(fd, batch, want * MemoryLayout<input_event>.stride)  // shim.h: no cancellation point
         if n <= 0 {
             let none = EventBatch(base: batch, count: 0)
             if n == 0 { return (none, .unplugged) }  // evdev never returns 0 for a buffer of whole events
