@@ -128,19 +128,19 @@ public final class EvdevDevice {
             }
         }
         let count = n / MemoryLayout<input_event>.stride
-        // A pointer walk: `for i in 0..<count where …` also checked i against the range at each
-        // event (8 instructions an event, 5 now).
-        var e = batch
-        while e < batch + count {
-            if e.pointee.type == EV.SYN && e.pointee.code == SYN.DROPPED {
+        // A while loop: `for i in 0..<count where …` also checked i against the range at each
+        // event (8 instructions an event, 6 now).
+        var i = 0
+        while i < count {
+            if batch[i].type == EV.SYN && batch[i].code == SYN.DROPPED {
                 // The kernel's buffer overflowed. Like libevdev: the rest of the queue is stale
                 // (it continues a state we no longer know), so it is drained and dropped; the
                 // caller resynchronizes from the kernel's current state (slotSnapshot()).
-                let before = EventBatch(base: batch, count: e - batch)
+                let before = EventBatch(base: batch, count: i)
                 if drainQueue() == -ENODEV { return (before, .unplugged) }
-                return (before, .dropped(time: InputEvent.seconds(e.pointee)))
+                return (before, .dropped(time: InputEvent.seconds(batch[i])))
             }
-            e += 1
+            i += 1
         }
         return (EventBatch(base: batch, count: count), count == want ? .more : .wouldBlock)
     }
