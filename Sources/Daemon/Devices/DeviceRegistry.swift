@@ -97,15 +97,23 @@ final class DeviceRegistry: TimedSource {
         }
     }
 
-    /// A live session's device is readable (its handler in the loop). `.gone`: the handler closes
-    /// the session (`close`), holding it strongly: it lends the session unretained, and closing
-    /// drops the registry's reference, the last. Inlined into that handler, its one caller: one
-    /// call and frame fewer a wakeup.
-    @inline(__always)
-    func readable(_ session: DeviceSession) -> SourceStatus {
+    /// A live session's device is readable: the whole of its handler in the loop, which only
+    /// forwards here, lending the session unretained (one frame a wakeup, not two). `.gone`
+    /// closes it (`closeGone`).
+    @inline(never)
+    func readable(_ session: DeviceSession) {
         var status = SourceStatus.open
         with(session) { s, out in status = s.readable(into: &out) }
-        return status
+        if status == .gone { closeGone(Unmanaged.passUnretained(session)) }
+    }
+
+    /// Holds the session strongly while it is closed: closing drops the registry's reference,
+    /// the last, and the handler lent it unretained.
+    @inline(never)
+    private func closeGone(_ session: Unmanaged<DeviceSession>) {
+        let closing = session.takeUnretainedValue()
+        close(closing, lost: false)
+        withExtendedLifetime(closing) {}
     }
 
     private func add(_ session: DeviceSession) {

@@ -102,22 +102,15 @@ final class DeviceSession: FrameStage, LoopSource {
     var label: DeviceLabel { pipeline.label }
 
     /// A live device's fd joins the loop; it leaves at `close`. A recording has none (the timer plays it).
+    /// The registry reads it (`registry`, set before attaching; a session without one is not
+    /// attached).
     func attach(to loop: EventLoop) throws {
-        guard case .live(let device) = input else { return }
-        // Unretained: the registry (set before attaching, the service's for longer than any
-        // session) holds the session until `close`, which removes this handler; an unowned
-        // capture and the registry read at each wakeup cost 4 retains and 3 releases. A session
-        // whose device went away is held strongly while it is closed: that drops the registry's
-        // reference, the last.
-        let session = Unmanaged.passUnretained(self), owner = registry.map(Unmanaged.passUnretained)
-        try loop.add(device.fd) { _ in
-            guard let owner else { return }
-            let status = owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } }
-            guard status == .gone else { return }
-            let closing = session.takeUnretainedValue()
-            owner._withUnsafeGuaranteedRef { $0.close(closing, lost: false) }
-            withExtendedLifetime(closing) {}
-        }
+        guard case .live(let device) = input, let registry else { return }
+        // Unretained: the registry (the service's for longer than any session) holds the session
+        // until `close`, which removes this handler; an unowned capture and the registry read at
+        // each wakeup cost 4 retains and 3 releases.
+        let session = Unmanaged.passUnretained(self), owner = Unmanaged.passUnretained(registry)
+        try loop.add(device.fd) { _ in owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } } }
         self.loop = loop
     }
 
