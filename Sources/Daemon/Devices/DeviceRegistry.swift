@@ -38,6 +38,8 @@ final class DeviceRegistry: TimedSource {
 
     /// Runs `body` on a session with the buffer, then hands what it produced to the delegate.
     /// Every change to a session's wake time comes through here (or `add`, `close`, `restart`).
+    /// Inlined with its body: left to the optimizer, it became one more call on the read path,
+    /// with DeviceSession.readable called out of line from it (release disassembly).
     @inline(__always)
     func with(_ s: DeviceSession, _ body: (DeviceSession, inout [GestureEvent]) -> Void) {
         body(s, &produced)
