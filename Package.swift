@@ -48,13 +48,14 @@ let package = Package(
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
         // The reference MQTT client, for [mqtt] (a fleet's broker).
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        // Linux headers Glibc's module leaves out (epoll, timerfd, signalfd) for the daemon's loop.
+        // Linux headers Glibc's module leaves out (epoll, timerfd, signalfd) for the daemon's loop, and
+        // the raw read(2) and epoll_wait(2) of the wakeup path (shim.h).
         .systemLibrary(name: "CLinux"),
 
         // Input: devices, udev, recordings, the contact tracker, the per-device pipeline.
         .target(
             name: "Evdev",
-            dependencies: ["GestureKit", "CLibevdev", "CLibudev", "CMtdev"],
+            dependencies: ["GestureKit", "CLibevdev", "CLibudev", "CMtdev", "CLinux"],
             swiftSettings: hotPath
         ),
 

