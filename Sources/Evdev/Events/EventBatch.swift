@@ -8,7 +8,8 @@ public struct EventBatch: RandomAccessCollection {
     let base: UnsafePointer<input_event>
     public let endIndex: Int
 
-    init(base: UnsafePointer<input_event>, count: Int) {
+    /// `count` events from `base` (a read's buffer; the benchmarks' recorded reads).
+    public init(base: UnsafePointer<input_event>, count: Int) {
         self.base = base
         endIndex = count
     }
@@ -33,7 +34,7 @@ extension InputEvent {
 
 extension input_event {
     /// The kernel's form of an event, its time in whole microseconds.
-    init(_ e: InputEvent) {
+    public init(_ e: InputEvent) {
         self.init()
         let sec = e.time.rounded(.down)
         time.tv_sec = Int(sec)
