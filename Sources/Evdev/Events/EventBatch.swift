@@ -2,9 +2,9 @@ import CLibevdev
 
 /// The input events one read(2) took from a device (EvdevDevice.read), in the device's buffer:
 /// valid until its next read. Read as `InputEvent`s it converts each kernel time to seconds;
-/// `DevicePipeline.feed(_:onGesture:)` reads the kernel's fields instead and converts the time of
-/// the frame's SYN_REPORT only.
-public struct EventBatch: RandomAccessCollection {
+/// `DevicePipeline.feed(_:onGesture:)` reads the kernel's fields instead (`InputEvents`) and
+/// converts the time of the frame's SYN_REPORT only.
+public struct EventBatch: RandomAccessCollection, InputEvents {
     let base: UnsafePointer<input_event>
     public let endIndex: Int
 
@@ -17,6 +17,11 @@ public struct EventBatch: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     public subscript(i: Int) -> InputEvent { InputEvent(base[i]) }
+
+    @inline(__always) func type(at i: Int) -> UInt16 { base[i].type }
+    @inline(__always) func code(at i: Int) -> UInt16 { base[i].code }
+    @inline(__always) func value(at i: Int) -> Int32 { base[i].value }
+    @inline(__always) func time(at i: Int) -> Double { InputEvent.seconds(base[i]) }
 }
 
 extension InputEvent {
