@@ -18,6 +18,11 @@ public struct EventBatch: RandomAccessCollection, InputEvents {
 
     public subscript(i: Int) -> InputEvent { InputEvent(base[i]) }
 
+    /// The events in `range`, a batch of their own (a frame of the read: passthrough feeds those).
+    public subscript(batch range: Range<Int>) -> EventBatch {
+        EventBatch(base: base + range.lowerBound, count: range.count)
+    }
+
     @inline(__always) func type(at i: Int) -> UInt16 { base[i].type }
     @inline(__always) func code(at i: Int) -> UInt16 { base[i].code }
     @inline(__always) func value(at i: Int) -> Int32 { base[i].value }

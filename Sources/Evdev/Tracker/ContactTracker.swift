@@ -13,10 +13,11 @@ import GestureKit
 /// SYN_DROPPED, or turned into a palm) is never reported until it lifts: gestures must not
 /// start from the middle of a touch.
 ///
-/// Steady state allocates nothing: slots and the frame's contact array are reused.
+/// Steady state allocates nothing: slots and the frame's contact array are reused. Not copyable:
+/// the slots are storage it owns (no bounds or uniqueness check per event).
 public struct ContactTracker: ~Copyable {
     public let info: DeviceInfo
-    public let geometry: DeviceGeometry
+    public var geometry: DeviceGeometry { mapping.pointee }
 
     enum Life: UInt8 {
         case idle
@@ -49,6 +50,11 @@ public struct ContactTracker: ~Copyable {
     /// Every down slot is below this (raised when a contact begins, lowered by `report`): a
     /// frame looks at the slots in use, not at all of a ten-finger panel's.
     private var slotsInUse = 0
+    /// How many slots are down (the frame's contacts but the endings: `report` sizes it first).
+    private var downSlots = 0
+    /// The geometry, out of line: `report` reads it while it writes the frame (held in the
+    /// tracker, a copy of the struct was made for each frame).
+    private let mapping: UnsafeMutablePointer<DeviceGeometry>
     private var nextContactID: Int32 = 1
     /// Contacts that ended or were cancelled since the last SYN_REPORT.
     private var endings: [Contact]
@@ -71,11 +77,13 @@ public struct ContactTracker: ~Copyable {
 
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = []) {
         self.info = info
-        geometry = DeviceGeometry(info: info, transform: transform)
+        let geometry = DeviceGeometry(info: info, transform: transform)
         let count = max(1, info.slotCount)
         slotCount = count
         slots = .allocate(capacity: count + 1)
         slots.initialize(repeating: Slot(), count: count + 1)
+        mapping = .allocate(capacity: 1)
+        mapping.initialize(to: geometry)
         endings = []
         endings.reserveCapacity(count * 2)
         frame = TouchFrame(time: 0, surface: geometry.surface)
@@ -88,16 +96,15 @@ public struct ContactTracker: ~Copyable {
         }
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        slots.deallocate()
+        mapping.deallocate()
+    }
 
     public var surface: Surface { geometry.surface }
 
     /// Contacts currently down and reported.
-    public var downCount: Int {
-        var n = 0
-        for i in 0..<slotsInUse where slots[i].life == .down { n += 1 }
-        return n
-    }
+    public var downCount: Int { downSlots }
 
     /// Where the events of an ABS_MT_SLOT out of range go (never reported).
     private var unknownSlot: Int { slotCount }
@@ -257,6 +264,7 @@ public struct ContactTracker: ~Copyable {
         slots[i].retooled = false
         slots[i].contactID = nextContactID
         slotsInUse = max(slotsInUse, i + 1)
+        downSlots += 1
         beganSinceReport = true
         nextContactID = nextContactID == Int32.max ? 1 : nextContactID + 1
     }
@@ -266,69 +274,91 @@ public struct ContactTracker: ~Copyable {
     private mutating func end(slot i: Int, phase: ContactPhase) {
         let s = slots[i]
         slots[i].life = .idle
+        downSlots -= 1
         guard !s.began else { slots[i].began = false; return }
         endings.append(contact(s, slot: i, phase: phase))
     }
 
     private func contact(_ s: Slot, slot i: Int, phase: ContactPhase) -> Contact {
-        let (mm, position) = geometry.map(x: s.x, y: s.y)
+        Self.contact(s, slot: i, phase: phase, mapping)
+    }
+
+    @inline(__always)
+    private static func contact(_ s: Slot, slot i: Int, phase: ContactPhase, _ geometry: UnsafePointer<DeviceGeometry>) -> Contact {
+        let (mm, position) = geometry.pointee.map(x: s.x, y: s.y)
         let tool: ToolType = s.tool == MTTool.PALM ? .palm : s.tool == MTTool.PEN ? .pen : .finger
         return Contact(id: s.contactID, slot: Int32(truncatingIfNeeded: i), phase: phase, tool: tool,
                        raw: Point(x: Double(s.x), y: Double(s.y)), mm: mm, position: position)
     }
 
-    /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The previous
-    /// frame's contacts are overwritten in place (emptying the array first cost more than building
-    /// the frame, one contact a frame), and a contact that did not change since the frame before,
-    /// found at the same place in it, only becomes stationary (nothing mapped or copied). Also
-    /// works out `startsSequence`, looking at the frame only when a contact began since the last.
-    /// (Writing the contacts through one unchecked buffer, the array sized first, cost 12 more a
-    /// frame than `put` on the played swipe: one more loop over the slots.)
+    /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The frame's
+    /// contacts are sized first (it holds `downSlots` and the endings, but for palms that never
+    /// began) and written through one buffer: one uniqueness check before the mapping, no check
+    /// per contact (a check per contact, after the mapping, spilled it: 20 instructions a frame).
+    /// The previous frame's contacts are overwritten in place, and a contact that did not change
+    /// since the frame before, found at the same place in it, only becomes stationary (nothing
+    /// mapped or copied). Also works out `startsSequence`, looking at the frame only when a
+    /// contact began since the last.
     private mutating func report(time: Double) -> Bool {
         frame.time = time
-        var n = 0
-        if !endings.isEmpty {
-            for k in endings.indices { put(endings[k], at: n); n += 1 }
+        let count = endings.count + downSlots
+        if frame.contacts.count != count { resizeContacts(count) }
+        let slots = self.slots, slotsInUse = self.slotsInUse, geometry = self.mapping, ended = endings.count
+        var inUse = 0, palms = 0
+        // The endings go first; they are written after the loop (a frame seldom has one).
+        let n = frame.contacts.withUnsafeMutableBufferPointer { contacts in
+            var n = ended
+            for i in 0..<slotsInUse where slots[i].life == .down {
+                let slot = slots + i
+                let s = slot.pointee
+                if s.tool == MTTool.PALM {
+                    // A palm: cancel what was reported, never report what was not.
+                    if !s.began { contacts[n] = Self.contact(s, slot: i, phase: .cancelled, geometry); n += 1 }
+                    slot.pointee.life = .ignored
+                    slot.pointee.began = false
+                    palms += 1
+                    continue
+                }
+                inUse = i + 1
+                if s.began || s.moved || s.retooled {
+                    contacts[n] = Self.contact(s, slot: i, phase: s.began ? .began : s.moved ? .moved : .stationary, geometry)
+                    slot.pointee.began = false
+                    slot.pointee.moved = false
+                    slot.pointee.retooled = false
+                } else if contacts[n].id == s.contactID {
+                    // Contact ids are never reused: this is the contact as the last frame had it.
+                    contacts[n].phase = .stationary
+                } else {
+                    contacts[n] = Self.contact(s, slot: i, phase: .stationary, geometry)
+                }
+                n += 1
+            }
+            return n
+        }
+        self.slotsInUse = inUse
+        if palms > 0 {
+            downSlots -= palms
+            frame.contacts.removeLast(frame.contacts.count - n)
+        }
+        if ended > 0 {
+            for k in 0..<ended { frame.contacts[k] = endings[k] }
             endings.removeAll(keepingCapacity: true)
         }
-        var inUse = 0
-        for i in 0..<slotsInUse where slots[i].life == .down {
-            let slot = slots + i
-            let s = slot.pointee
-            if s.tool == MTTool.PALM {
-                // A palm: cancel what was reported, never report what was not.
-                if !s.began { put(contact(s, slot: i, phase: .cancelled), at: n); n += 1 }
-                slot.pointee.life = .ignored
-                slot.pointee.began = false
-                continue
-            }
-            inUse = i + 1
-            if s.began || s.moved || s.retooled {
-                put(contact(s, slot: i, phase: s.began ? .began : s.moved ? .moved : .stationary), at: n)
-                slot.pointee.began = false
-                slot.pointee.moved = false
-                slot.pointee.retooled = false
-            } else if n < frame.contacts.count && frame.contacts[n].id == s.contactID {
-                // Contact ids are never reused: this is the contact as the last frame had it.
-                frame.contacts[n].phase = .stationary
-            } else {
-                put(contact(s, slot: i, phase: .stationary), at: n)
-            }
-            n += 1
-        }
-        slotsInUse = inUse
-        if n < frame.contacts.count { frame.contacts.removeLast(frame.contacts.count - n) }
         startsSequence = beganSinceReport && frame.startsSequence
         beganSinceReport = false
         return n > 0
     }
 
-    /// Contact `k` of the frame being built (the frame holds at least `k`).
-    @inline(__always)
-    private mutating func put(_ c: Contact, at k: Int) {
-        if k < frame.contacts.count { frame.contacts[k] = c } else { frame.contacts.append(c) }
+    /// The frame's contacts made `count` long (placeholders, overwritten by `report`: id 0 is no contact's).
+    @inline(never)
+    private mutating func resizeContacts(_ count: Int) {
+        if frame.contacts.count > count {
+            frame.contacts.removeLast(frame.contacts.count - count)
+        } else {
+            let none = Contact(id: 0, slot: 0, phase: .cancelled, mm: .zero, position: .zero)
+            frame.contacts.append(contentsOf: repeatElement(none, count: count - frame.contacts.count))
+        }
     }
-
 
     // MARK: Interruptions
 
