@@ -8,7 +8,7 @@
 # Runs `gestured-bench instructions` (release, static Swift standard library) under
 # `valgrind --tool=callgrind`, counting only its replay loop (CountedReplay.run, by
 # --toggle-collect): tracker, every default recognizer, arena and timers, for PASSES played
-# swipes after one warm-up pass. Reading the device, the event loop and running the bound
+# swipes after one warm-up pass, fed in reads of one frame (EventBatch) as the daemon feeds them. Reading the device, the event loop and running the bound
 # command are the daemon's, counted in the VM by Tests/vm/count-instructions.sh.
 # Prints instructions per frame and per input event twice — every event built, as the daemon
 # does while some client or binding hears every gesture's `changed` events, and with no `changed`

@@ -50,14 +50,11 @@ struct Replay: ParsableCommand {
         let pipeline = configured ?? DevicePipeline(info: recording.info, arena: RecognizerCatalog.defaultArena())
         let label = pipeline.label
         let emit: (GestureEvent) -> Void = { event in out.line(event.json(device: label)) }
-        for e in recording.events {
-            // Timeouts fire at their time, between events, as the daemon's timer would.
-            pipeline.fireDeadlines(until: e.time, onGesture: emit)
-            if frames {
-                pipeline.feed(e, onFrame: { out.line($0.json(device: label)) }, onGesture: emit)
-            } else {
-                pipeline.feed(e, onGesture: emit)
-            }
+        // Timeouts fire at their time, between frames, as the daemon's timer would.
+        if frames {
+            pipeline.play(recording.events[...], onFrame: { out.line($0.json(device: label)) }, onGesture: emit)
+        } else {
+            pipeline.play(recording.events[...], onGesture: emit)
         }
         // After the recording: let pending timeouts (double-tap windows, …) run out.
         pipeline.fireDeadlines(until: .infinity, onGesture: emit)

@@ -4,8 +4,8 @@ import GestureKit
 import Testing
 
 /// The daemon feeds a live device's reads whole (`DevicePipeline.feed(_ events: EventBatch, …)`),
-/// converting kernel times only for the events that end a frame; replay, the tests and the
-/// benchmarks feed one `InputEvent` at a time. Both must give the same frames and gestures.
+/// converting kernel times only for the events that end a frame; the tests feed one `InputEvent`
+/// at a time (a batch of one, through the same loop). Both must give the same frames and gestures.
 @Suite("event batches")
 struct EventBatchTests {
     /// Keeps a copy of every frame the arena judged.

@@ -75,6 +75,43 @@ struct TrackerInterruptionTests {
         #expect(t.downCount == 1)
     }
 
+    @Test("SYN_DROPPED inside a stream: the same frames fed whole or in reads that split the loss as one event at a time",
+          arguments: [0, 1, 2, 3, 5])
+    func droppedInReads(_ readSize: Int) {
+        var s = EventScript()
+        s.slot(0, id: 40, x: 100, y: 100)
+        s.slot(1, id: 41, x: 500, y: 200)
+        s.syn()
+        s.slot(0, x: 120)
+        s.events.append(InputEvent(time: s.time, type: EV.SYN, code: SYN.DROPPED, value: 0))
+        s.slot(0, x: 999)          // lost, and so is what follows up to the SYN_REPORT
+        s.events.append(InputEvent(time: s.time, type: EV.SYN, code: SYN.DROPPED, value: 0))
+        s.slot(1, x: 998)
+        s.syn()
+        s.slot(1, x: 600)          // finger 41 still down but ignored
+        s.syn()
+        s.lift(0)
+        s.lift(1)
+        s.slot(2, id: 50, x: 300, y: 300)
+        s.syn()
+        let events = s.take()
+        var one = ContactTracker(info: info)
+        let byEvent = run(&one, events)
+        #expect(byEvent.map { $0.contacts.map(\.phase) } == [[.began, .began], [.cancelled, .cancelled], [.began]])
+        #expect(byEvent[1].contacts[0].mm == Point(x: 12, y: 10))  // what came before the drop, not the lost 999
+
+        var t = ContactTracker(info: info)
+        var inReads: [SeenFrame] = []
+        let size = readSize == 0 ? events.count : readSize
+        events.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: size) {
+                t.feed(UnsafeBufferPointer(rebasing: all[start..<min(start + size, all.count)])) { inReads.append(copy($0)) }
+            }
+        }
+        #expect(inReads.map(\.contacts) == byEvent.map(\.contacts))
+        #expect(inReads.map(\.time) == byEvent.map(\.time))
+    }
+
     @Test("SYN_DROPPED inside a stream (no kernel state): every contact cancelled, ignored until lifted")
     func droppedInStream() {
         var t = ContactTracker(info: info)

@@ -219,15 +219,19 @@ final class DeviceSession: FrameStage, LoopSource {
         return .gone
     }
 
-    /// A read fed with passthrough on: the clone takes every event before the pipeline does, and
-    /// writes the app's frame at each SYN_REPORT. Out of line: inlined, its logging made every
-    /// wakeup's `readable` set up a larger frame (~8 instructions) with passthrough off.
+    /// A read fed with passthrough on: the clone takes every event of a frame before the pipeline
+    /// takes the frame, and writes the app's frame at its SYN_REPORT. Out of line: inlined, its logging
+    /// made every wakeup's `readable` set up a larger frame (~8 instructions) with passthrough off.
     @inline(never)
     private func passThrough(_ events: EventBatch, pipeline: DevicePipeline, into out: inout [GestureEvent]) {
         guard let p = passthrough else { return }
-        for e in events {
+        var start = 0
+        for i in events.indices {
+            let e = events[i]
             p.record(e)
-            pipeline.feed(e) { out.append($0) }
+            guard e.type == EV.SYN && e.code == SYN.REPORT || i == events.endIndex - 1 else { continue }
+            pipeline.feed(events[batch: start..<i + 1]) { out.append($0) }
+            start = i + 1
             if let error = p.endOfEvent(e) { writeFailed(error) }
         }
     }

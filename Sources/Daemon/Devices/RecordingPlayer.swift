@@ -45,19 +45,16 @@ final class RecordingPlayer {
         guard isPlaying else { return }
         let events = recording.events
         if fast {
-            while next < events.count {
-                // Timeouts between events fire in recording time, as they would have live.
-                pipeline.fireDeadlines(until: events[next].time) { out.append($0) }
-                pipeline.feed(events[next]) { out.append($0) }
-                next += 1
-            }
+            // Timeouts between frames fire in recording time, as they would have live.
+            pipeline.play(events[next...]) { out.append($0) }
+            next = events.count
             pipeline.fireDeadlines(until: .infinity) { out.append($0) }
         } else {
+            // The events due, fed at once as a device's read.
             let recNow = now - offset
-            while next < events.count, events[next].time <= recNow {
-                pipeline.feed(events[next]) { out.append($0) }
-                next += 1
-            }
+            let start = next
+            while next < events.count, events[next].time <= recNow { next += 1 }
+            if next > start { pipeline.feed(events[start..<next]) { out.append($0) } }
             if let d = pipeline.deadline, d <= recNow { pipeline.tick(now: recNow) { out.append($0) } }
         }
         if next >= events.count && pipeline.deadline == nil {

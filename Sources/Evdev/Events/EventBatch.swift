@@ -2,13 +2,14 @@ import CLibevdev
 
 /// The input events one read(2) took from a device (EvdevDevice.read), in the device's buffer:
 /// valid until its next read. Read as `InputEvent`s it converts each kernel time to seconds;
-/// `DevicePipeline.feed(_:onGesture:)` reads the kernel's fields instead and converts the time of
-/// the frame's SYN_REPORT only.
-public struct EventBatch: RandomAccessCollection {
+/// `DevicePipeline.feed(_:onGesture:)` reads the kernel's fields instead (`InputEvents`) and
+/// converts the time of the frame's SYN_REPORT only.
+public struct EventBatch: RandomAccessCollection, InputEvents {
     let base: UnsafePointer<input_event>
     public let endIndex: Int
 
-    init(base: UnsafePointer<input_event>, count: Int) {
+    /// `count` events from `base` (a read's buffer; the benchmarks' recorded reads).
+    public init(base: UnsafePointer<input_event>, count: Int) {
         self.base = base
         endIndex = count
     }
@@ -16,6 +17,16 @@ public struct EventBatch: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     public subscript(i: Int) -> InputEvent { InputEvent(base[i]) }
+
+    /// The events in `range`, a batch of their own (a frame of the read: passthrough feeds those).
+    public subscript(batch range: Range<Int>) -> EventBatch {
+        EventBatch(base: base + range.lowerBound, count: range.count)
+    }
+
+    @inline(__always) func type(at i: Int) -> UInt16 { base[i].type }
+    @inline(__always) func code(at i: Int) -> UInt16 { base[i].code }
+    @inline(__always) func value(at i: Int) -> Int32 { base[i].value }
+    @inline(__always) func time(at i: Int) -> Double { InputEvent.seconds(base[i]) }
 }
 
 extension InputEvent {
@@ -33,7 +44,7 @@ extension InputEvent {
 
 extension input_event {
     /// The kernel's form of an event, its time in whole microseconds.
-    init(_ e: InputEvent) {
+    public init(_ e: InputEvent) {
         self.init()
         let sec = e.time.rounded(.down)
         time.tv_sec = Int(sec)

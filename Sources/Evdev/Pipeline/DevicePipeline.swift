@@ -49,25 +49,60 @@ public final class DevicePipeline {
     /// lines, tests), then to the arena, then to the stage. A SYN_DROPPED in the stream (a
     /// recording's) cancels the gestures in flight.
     public func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void = { _ in }, onGesture: (GestureEvent) -> Void) {
-        // Most events only change the next frame: no frame callback built for them.
-        if tracker.absorb(type: e.type, code: e.code, value: e.value) { return }
-        frameEvent(e, onFrame: onFrame, onGesture: onGesture)
+        withUnsafePointer(to: e) { e in
+            take(UnsafeBufferPointer(start: e, count: 1), onFrame: onFrame, onGesture: onGesture)
+        }
     }
 
-    /// Feeds the events of one read (EvdevDevice.read): the same as feeding each, with the
-    /// kernel's time converted only for the events that end a frame, and one frame callback per
-    /// read. What the tracker's loop leaves (SYN_DROPPED, protocol A) goes one event at a time.
+    /// Feeds recorded events (a stretch of a recording) as `feed(_:onGesture:)` feeds a read.
+    public func feed(_ events: ArraySlice<InputEvent>, onFrame: (borrowing TouchFrame) -> Void = { _ in },
+                     onGesture: (GestureEvent) -> Void) {
+        events.withUnsafeBufferPointer { take($0, onFrame: onFrame, onGesture: onGesture) }
+    }
+
+    /// Plays recorded events as a device and the daemon's timer would bring them: each frame's
+    /// events (up to its SYN_REPORT or SYN_DROPPED) fed at once, after the timeouts due by the
+    /// latest of their times fired — what feeding them one at a time, each after the timeouts due
+    /// by its time, gives: only a frame's last event reaches the arena.
+    public func play(_ events: ArraySlice<InputEvent>, onFrame: (borrowing TouchFrame) -> Void = { _ in },
+                     onGesture: (GestureEvent) -> Void) {
+        var start = events.startIndex
+        var latest = -Double.infinity
+        for i in events.indices {
+            let e = events[i]
+            latest = max(latest, e.time)
+            guard e.type == EV.SYN && (e.code == SYN.REPORT || e.code == SYN.DROPPED) || i == events.endIndex - 1 else { continue }
+            fireDeadlines(until: latest, onGesture: onGesture)
+            feed(events[start...i], onFrame: onFrame, onGesture: onGesture)
+            start = i + 1
+            latest = -Double.infinity
+        }
+    }
+
+    /// Feeds the events of one read (EvdevDevice.read): the kernel's time converted only for
+    /// the events that end a frame, one frame callback per read.
     public func feed(_ events: EventBatch, onGesture: (GestureEvent) -> Void) {
+        take(events, onFrame: { _ in }, onGesture: onGesture)
+    }
+
+    /// Every feed: the tracker's one loop over the events, each frame to `onFrame`, the arena
+    /// and the stage, each SYN_DROPPED's time to the arena (the gestures in flight cancelled).
+    @inline(__always)
+    private func take<Events: InputEvents>(_ events: Events, onFrame: (borrowing TouchFrame) -> Void,
+                                           onGesture: (GestureEvent) -> Void) {
         let arena = Unmanaged.passUnretained(arena)
         let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
-        var i = events.startIndex
-        while true {
-            i = tracker.feed(events, from: i) { frame, starts in
-                Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
-            }
-            guard i < events.endIndex else { return }
-            frameEvent(InputEvent(events.base[i]), onFrame: { _ in }, onGesture: onGesture)
-            i += 1
+        @inline(__always) func judge(_ frame: borrowing TouchFrame, _ starts: Bool) {
+            onFrame(frame)
+            Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+        }
+        @inline(__always) func dropped(_ time: Double) {
+            arena._withUnsafeGuaranteedRef { $0.cancelAll(time: time, emit: onGesture) }
+        }
+        if tracker.convertsEvents {
+            tracker.convert(events, onFrame: judge, onDropped: dropped)
+        } else {
+            tracker.take(events, onFrame: judge, onDropped: dropped)
         }
     }
 
@@ -83,18 +118,6 @@ public final class DevicePipeline {
             guard everyFrame || startsSequence, let stage else { return }
             stage._withUnsafeGuaranteedRef { $0.stage.judged(frame, startsSequence: startsSequence, arena: arena) }
         }
-    }
-
-    /// An event `ContactTracker.absorb` or the batch loop did not take: a SYN, or any event of a protocol A device
-    /// or while dropping.
-    private func frameEvent(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void, onGesture: (GestureEvent) -> Void) {
-        let arena = Unmanaged.passUnretained(arena)
-        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
-        tracker.feed(e) { frame, starts in
-            onFrame(frame)
-            Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
-        }
-        if e.type == EV.SYN && e.code == SYN.DROPPED { self.arena.cancelAll(time: e.time, emit: onGesture) }
     }
 
     /// Lets recognizer timeouts fire (`now` on the clock of the event times).

@@ -13,10 +13,11 @@ import GestureKit
 /// SYN_DROPPED, or turned into a palm) is never reported until it lifts: gestures must not
 /// start from the middle of a touch.
 ///
-/// Steady state allocates nothing: slots and the frame's contact array are reused.
-public struct ContactTracker {
+/// Steady state allocates nothing: slots and the frame's contact array are reused. Not copyable:
+/// the slots are storage it owns (no bounds or uniqueness check per event).
+public struct ContactTracker: ~Copyable {
     public let info: DeviceInfo
-    public let geometry: DeviceGeometry
+    public var geometry: DeviceGeometry { mapping.pointee }
 
     enum Life: UInt8 {
         case idle
@@ -38,8 +39,22 @@ public struct ContactTracker {
         var retooled = false
     }
 
-    private var slots: [Slot]
+    /// The device's slots and one more, `unknownSlot`, that takes what the events of an
+    /// ABS_MT_SLOT out of range say: a slot is looked up once per ABS_MT_SLOT, and a coordinate
+    /// is written with no bounds or uniqueness check (an array cost two checks a frame, 12
+    /// instructions). Owned here, freed in `deinit`: the tracker is not copyable.
+    private let slots: UnsafeMutablePointer<Slot>
+    private let slotCount: Int
+    /// The slot the next events are about (`unknownSlot` after an ABS_MT_SLOT out of range).
     private var current = 0
+    /// Every down slot is below this (raised when a contact begins, lowered by `report`): a
+    /// frame looks at the slots in use, not at all of a ten-finger panel's.
+    private var slotsInUse = 0
+    /// How many slots are down (the frame's contacts but the endings: `report` sizes it first).
+    private var downSlots = 0
+    /// The geometry, out of line: `report` reads it while it writes the frame (held in the
+    /// tracker, a copy of the struct was made for each frame).
+    private let mapping: UnsafeMutablePointer<DeviceGeometry>
     private var nextContactID: Int32 = 1
     /// Contacts that ended or were cancelled since the last SYN_REPORT.
     private var endings: [Contact]
@@ -48,12 +63,13 @@ public struct ContactTracker {
     private var startsSequence = false
     /// A contact began since the last frame: only then can the next one start a sequence.
     private var beganSinceReport = false
-    /// After a SYN_DROPPED in the stream: drop everything up to the next SYN_REPORT.
+    /// After a SYN_DROPPED at the end of a read: the next read's events up to a SYN_REPORT are lost.
     private var dropping = false
     private var mtdev: MTDevConverter?
     /// The key whose value means "touching" for single-touch devices.
     private let touchKey: UInt16
-    private let touchProtocol: TouchProtocol
+    /// Protocol B, or protocol A through mtdev (whose output is protocol B); false: single touch.
+    private let multitouch: Bool
 
     /// Takes each frame with whether it starts a touch sequence (some contact began, none was down
     /// before): `report` knows that as it builds the frame, which then need not be looped over again.
@@ -61,191 +77,160 @@ public struct ContactTracker {
 
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = []) {
         self.info = info
-        geometry = DeviceGeometry(info: info, transform: transform)
+        let geometry = DeviceGeometry(info: info, transform: transform)
         let count = max(1, info.slotCount)
-        slots = Array(repeating: Slot(), count: count)
+        slotCount = count
+        slots = .allocate(capacity: count + 1)
+        slots.initialize(repeating: Slot(), count: count + 1)
+        mapping = .allocate(capacity: 1)
+        mapping.initialize(to: geometry)
         endings = []
         endings.reserveCapacity(count * 2)
         frame = TouchFrame(time: 0, surface: geometry.surface)
         frame.contacts.reserveCapacity(count * 2)
         touchKey = info.touchKey
-        touchProtocol = info.touchProtocol
+        multitouch = info.touchProtocol != .singleTouch
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
-        for (i, s) in initialSlots.enumerated() where i < slots.count && s.trackingID >= 0 {
+        for (i, s) in initialSlots.enumerated() where i < count && s.trackingID >= 0 {
             slots[i] = Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
         }
+    }
+
+    deinit {
+        slots.deallocate()
+        mapping.deallocate()
     }
 
     public var surface: Surface { geometry.surface }
 
     /// Contacts currently down and reported.
-    public var downCount: Int {
-        var n = 0
-        for s in slots where s.life == .down { n += 1 }
-        return n
-    }
+    public var downCount: Int { downSlots }
+
+    /// Where the events of an ABS_MT_SLOT out of range go (never reported).
+    private var unknownSlot: Int { slotCount }
 
     // MARK: Events
 
-    /// Takes an event that only changes what the next frame will hold (a coordinate, a slot, a
-    /// tracking id, a touch key, anything ignored) and returns true; false for one that `feed`
-    /// must take: a SYN_REPORT or SYN_DROPPED, any event while dropping, and every event of a
-    /// protocol A device (mtdev converts them). Most events are the first kind: the pipeline
-    /// takes them without building a frame callback or the event's time (`DevicePipeline.feed`).
-    @inline(__always)
-    public mutating func absorb(type: UInt16, code: UInt16, value: Int32) -> Bool {
-        guard type != EV.SYN, !dropping else { return false }
-        switch touchProtocol {
-        case .multitouchB: if type == EV.ABS { slotEvent(code: code, value: value) }
-        case .singleTouch: singleTouchEvent(type: type, code: code, value: value)
-        case .multitouchA: return false
+    /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
+    public mutating func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
+        withUnsafePointer(to: e) { e in
+            feed(UnsafeBufferPointer(start: e, count: 1), onFrame: { frame, _ in onFrame(frame) }, onDropped: { _ in })
         }
-        return true
     }
 
-    /// Feeds the events of one read from `start` on, up to the first that this cannot take: a
-    /// SYN_DROPPED, any event while dropping, or any event of a protocol A device (`feed` takes
-    /// those, one at a time). Returns its index, or the batch's end. One switch per event on its
-    /// type and code; a frame's SYN_REPORT converts the kernel's time and builds the frame.
-    mutating func feed(_ events: EventBatch, from start: Int, onFrame: FrameHandler) -> Int {
-        guard touchProtocol != .multitouchA else { return start }
-        var i = start
-        while i < events.endIndex {
-            let ev = events.base[i]
-            if dropping { return i }
-            switch ev.type {
-            case EV.SYN:
-                if ev.code == SYN.REPORT {
-                    if report(time: InputEvent.seconds(ev)) { onFrame(frame, startsSequence) }
-                } else if ev.code == SYN.DROPPED {
-                    return i
+    /// Feeds recorded events; calls `onFrame` at each SYN_REPORT that has contacts to report.
+    public mutating func feed(_ events: UnsafeBufferPointer<InputEvent>, onFrame: (borrowing TouchFrame) -> Void) {
+        feed(events, onFrame: { frame, _ in onFrame(frame) }, onDropped: { _ in })
+    }
+
+    /// Feeds the events of one read (or of a recording): one switch per event on its type and
+    /// code, the kernel's time converted only for a SYN_REPORT, whose frame goes to `onFrame`.
+    /// `onDropped` hears each SYN_DROPPED's time: what the device sends up to the next
+    /// SYN_REPORT is lost (that SYN_REPORT's frame cancels the contacts: `droppedInStream`).
+    /// Every way in takes this: the daemon's reads, recordings, a single event.
+    @inline(__always)
+    mutating func feed<Events: InputEvents>(_ events: Events, onFrame: FrameHandler, onDropped: (Double) -> Void) {
+        if convertsEvents {
+            convert(events, onFrame: onFrame, onDropped: onDropped)
+        } else {
+            take(events, onFrame: onFrame, onDropped: onDropped)
+        }
+    }
+
+    /// Protocol A: events go through mtdev (`convert`), the others straight to `take`. A caller
+    /// that inlines `take` with its callbacks hands `convert` callbacks of its own: one closure
+    /// value for both would have its context built on every call.
+    var convertsEvents: Bool { mtdev != nil }
+
+    /// Protocol A events: mtdev turns each frame into protocol B events, which `take` takes.
+    @inline(never)
+    mutating func convert<Events: InputEvents>(_ events: Events, onFrame: FrameHandler, onDropped: (Double) -> Void) {
+        for i in 0..<events.endIndex {
+            let e = events.event(at: i)
+            if e.type == EV.SYN && e.code == SYN.DROPPED {
+                onDropped(e.time)
+                dropping = true
+            } else if dropping {
+                if e.type == EV.SYN && e.code == SYN.REPORT {
+                    dropping = false
+                    if droppedInStream(time: e.time) { onFrame(frame, startsSequence) }
                 }
-            case EV.ABS where touchProtocol == .multitouchB:
-                if ev.code == ABS.MT_TRACKING_ID {
-                    slotEvent(code: ev.code, value: ev.value)
+            } else if let converted = mtdev?.put(e) {
+                take(converted, onFrame: onFrame, onDropped: onDropped)
+            }
+        }
+    }
+
+    /// Protocol B and single-touch events (mtdev's output is protocol B). The slot written to
+    /// is a pointer kept while the events name no other. Inlined into its caller with the
+    /// callbacks: the paths out of line take no closure.
+    @inline(__always)
+    mutating func take<Events: InputEvents>(_ events: Events, onFrame: FrameHandler, onDropped: (Double) -> Void) {
+        let slots = self.slots, multitouch = self.multitouch, unknownSlot = slotCount
+        var current = self.current
+        var slot = slots + current
+        var i = dropping ? nextFrameEvent(events, from: 0) : 0
+        while i < events.endIndex {
+            let type = events.type(at: i)
+            if type == EV.ABS {
+                let value = events.value(at: i)
+                if multitouch {
+                    switch events.code(at: i) {
+                    case ABS.MT_POSITION_X:
+                        if slot.pointee.x != value { slot.pointee.x = value; slot.pointee.moved = true }
+                    case ABS.MT_POSITION_Y:
+                        if slot.pointee.y != value { slot.pointee.y = value; slot.pointee.moved = true }
+                    case ABS.MT_SLOT:
+                        current = value >= 0 && Int(value) < unknownSlot ? Int(value) : unknownSlot
+                        slot = slots + current
+                    case ABS.MT_TRACKING_ID:
+                        if current != unknownSlot { trackingID(value, slot: current) }
+                    case ABS.MT_TOOL_TYPE:
+                        if slot.pointee.tool != value { slot.pointee.tool = value; slot.pointee.retooled = true }
+                    default:
+                        break  // the legacy ABS_X/ABS_Y beside the slots, and the rest
+                    }
                 } else {
-                    i = slotRun(events, from: i)
+                    let code = events.code(at: i)
+                    if code == ABS.X {
+                        if slots[0].x != value { slots[0].x = value; slots[0].moved = true }
+                    } else if code == ABS.Y {
+                        if slots[0].y != value { slots[0].y = value; slots[0].moved = true }
+                    }
+                }
+            } else if type == EV.SYN {
+                let code = events.code(at: i)
+                if code == SYN.REPORT {
+                    if dropping {
+                        dropping = false
+                        if droppedInStream(time: events.time(at: i)) { onFrame(frame, startsSequence) }
+                    } else if report(time: events.time(at: i)) {
+                        onFrame(frame, startsSequence)
+                    }
+                } else if code == SYN.DROPPED {
+                    onDropped(events.time(at: i))
+                    dropping = true
+                    i = nextFrameEvent(events, from: i + 1)
                     continue
                 }
-            default:
-                if touchProtocol == .singleTouch { singleTouchEvent(type: ev.type, code: ev.code, value: ev.value) }
+            } else if type == EV.KEY && !multitouch && events.code(at: i) == touchKey {
+                touch(events.value(at: i) != 0)
             }
             i += 1
         }
-        return i
+        self.current = current
     }
 
-    /// Protocol B events from `start` (an EV_ABS that is not a tracking id) up to the next SYN or
-    /// tracking id, as `slotEvent` takes them, with one uniqueness check of the slots for the run
-    /// instead of one per event.
-    private mutating func slotRun(_ events: EventBatch, from start: Int) -> Int {
-        var slot = current
-        let end = slots.withUnsafeMutableBufferPointer { slots in
-            var i = start
-            while i < events.endIndex {
-                let ev = events.base[i]
-                if ev.type == EV.SYN { break }
-                if ev.type == EV.ABS {
-                    switch ev.code {
-                    case ABS.MT_SLOT: slot = Int(ev.value)
-                    case ABS.MT_TRACKING_ID: return i
-                    case ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TOOL_TYPE:
-                        if slot >= 0 && slot < slots.count { Self.change(&slots[slot], code: ev.code, value: ev.value) }
-                    default: break  // the legacy ABS_X/ABS_Y beside the slots, and the rest
-                    }
-                }
-                i += 1
-            }
-            return i
-        }
-        current = slot
-        return end
-    }
-
-    /// Feeds one event; calls `onFrame` at each SYN_REPORT that has contacts to report.
-    public mutating func feed(_ e: InputEvent, onFrame: (borrowing TouchFrame) -> Void) {
-        feed(e) { frame, _ in onFrame(frame) }
-    }
-
-    /// `feed`, each frame with whether it starts a sequence.
-    mutating func feed(_ e: InputEvent, onFrame: FrameHandler) {
-        if e.type == EV.SYN && e.code == SYN.DROPPED {
-            dropping = true
-            return
-        }
-        if dropping {
-            if e.type == EV.SYN && e.code == SYN.REPORT {
-                dropping = false
-                droppedInStream(time: e.time, onFrame: onFrame)
-            }
-            return
-        }
-        if touchProtocol == .multitouchA {
-            convert(e, onFrame: onFrame)
-        } else {
-            take(e, onFrame: onFrame)
-        }
-    }
-
-    /// A protocol A event, through mtdev. Out of line: mtdev's event buffer on the stack would
-    /// cost every frame of the other protocols a stack check.
+    /// While dropping (after a SYN_DROPPED): the index of the next SYN_REPORT (which ends the
+    /// loss) or SYN_DROPPED from `start`, or the end of the events (the loss goes on into the next read).
     @inline(never)
-    private mutating func convert(_ e: InputEvent, onFrame: FrameHandler) {
-        if let mtdev {
-            mtdev.put(e) { out in take(out, onFrame: onFrame) }
+    private func nextFrameEvent<Events: InputEvents>(_ events: Events, from start: Int) -> Int {
+        var i = start
+        while i < events.endIndex {
+            if events.type(at: i) == EV.SYN && (events.code(at: i) == SYN.REPORT || events.code(at: i) == SYN.DROPPED) { return i }
+            i += 1
         }
-    }
-
-    /// One protocol B or single-touch event (mtdev's output is protocol B).
-    @inline(__always)
-    private mutating func take(_ e: InputEvent, onFrame: FrameHandler) {
-        if e.type == EV.SYN {
-            if e.code == SYN.REPORT && report(time: e.time) { onFrame(frame, startsSequence) }
-        } else if touchProtocol == .singleTouch {
-            singleTouchEvent(type: e.type, code: e.code, value: e.value)
-        } else if e.type == EV.ABS {
-            slotEvent(code: e.code, value: e.value)
-        }
-    }
-
-    /// One EV_ABS event of a protocol B device, by its code straight into the current slot. The
-    /// legacy ABS_X/ABS_Y the kernel sends beside the slots, and any other code, fall through.
-    @inline(__always)
-    private mutating func slotEvent(code: UInt16, value: Int32) {
-        // Written out, not through `change`: its second switch cost 11 instructions a frame.
-        switch code {
-        case ABS.MT_POSITION_X:
-            guard current >= 0 && current < slots.count else { return }
-            if slots[current].x != value { slots[current].x = value; slots[current].moved = true }
-        case ABS.MT_POSITION_Y:
-            guard current >= 0 && current < slots.count else { return }
-            if slots[current].y != value { slots[current].y = value; slots[current].moved = true }
-        case ABS.MT_SLOT:
-            current = Int(value)
-        case ABS.MT_TRACKING_ID:
-            guard current >= 0 && current < slots.count else { return }
-            trackingID(value, slot: current)
-        case ABS.MT_TOOL_TYPE:
-            guard current >= 0 && current < slots.count else { return }
-            if slots[current].tool != value { slots[current].tool = value; slots[current].retooled = true }
-        default:
-            break
-        }
-    }
-
-    /// A coordinate or tool event for one slot; any other code changes nothing.
-    @inline(__always)
-    private static func change(_ s: inout Slot, code: UInt16, value: Int32) {
-        switch code {
-        case ABS.MT_POSITION_X:
-            if s.x != value { s.x = value; s.moved = true }
-        case ABS.MT_POSITION_Y:
-            if s.y != value { s.y = value; s.moved = true }
-        case ABS.MT_TOOL_TYPE:
-            if s.tool != value { s.tool = value; s.retooled = true }
-        default:
-            break
-        }
+        return i
     }
 
     private mutating func trackingID(_ id: Int32, slot i: Int) {
@@ -261,6 +246,16 @@ public struct ContactTracker {
         }
     }
 
+    /// BTN_TOUCH (or the device's touch key) of a single-touch device, for slot 0.
+    private mutating func touch(_ down: Bool) {
+        if down {
+            if slots[0].life == .idle { begin(slot: 0, trackingID: 0) }
+        } else {
+            if slots[0].life == .down { end(slot: 0, phase: .ended) }
+            slots[0].life = .idle
+        }
+    }
+
     private mutating func begin(slot i: Int, trackingID: Int32) {
         slots[i].trackingID = trackingID
         slots[i].life = .down
@@ -268,6 +263,8 @@ public struct ContactTracker {
         slots[i].moved = false
         slots[i].retooled = false
         slots[i].contactID = nextContactID
+        slotsInUse = max(slotsInUse, i + 1)
+        downSlots += 1
         beganSinceReport = true
         nextContactID = nextContactID == Int32.max ? 1 : nextContactID + 1
     }
@@ -277,84 +274,90 @@ public struct ContactTracker {
     private mutating func end(slot i: Int, phase: ContactPhase) {
         let s = slots[i]
         slots[i].life = .idle
+        downSlots -= 1
         guard !s.began else { slots[i].began = false; return }
         endings.append(contact(s, slot: i, phase: phase))
     }
 
     private func contact(_ s: Slot, slot i: Int, phase: ContactPhase) -> Contact {
-        let (mm, position) = geometry.map(x: s.x, y: s.y)
-        let tool: ToolType = s.tool == MTTool.PALM ? .palm : s.tool == MTTool.PEN ? .pen : .finger
-        return Contact(id: s.contactID, slot: Int32(i), phase: phase, tool: tool,
-                       raw: Point(x: Double(s.x), y: Double(s.y)), mm: mm, position: position)
+        Self.contact(s, slot: i, phase: phase, mapping)
     }
 
     @inline(__always)
-    private mutating func singleTouchEvent(type: UInt16, code: UInt16, value: Int32) {
-        switch type {
-        case EV.ABS:
-            if code == ABS.X {
-                if slots[0].x != value { slots[0].x = value; slots[0].moved = true }
-            } else if code == ABS.Y {
-                if slots[0].y != value { slots[0].y = value; slots[0].moved = true }
-            }
-        case EV.KEY where code == touchKey:
-            if value != 0 {
-                if slots[0].life == .idle { begin(slot: 0, trackingID: 0) }
-            } else {
-                if slots[0].life == .down { end(slot: 0, phase: .ended) }
-                slots[0].life = .idle
-            }
-        default:
-            break
-        }
+    private static func contact(_ s: Slot, slot i: Int, phase: ContactPhase, _ geometry: UnsafePointer<DeviceGeometry>) -> Contact {
+        let (mm, position) = geometry.pointee.map(x: s.x, y: s.y)
+        let tool: ToolType = s.tool == MTTool.PALM ? .palm : s.tool == MTTool.PEN ? .pen : .finger
+        return Contact(id: s.contactID, slot: Int32(truncatingIfNeeded: i), phase: phase, tool: tool,
+                       raw: Point(x: Double(s.x), y: Double(s.y)), mm: mm, position: position)
     }
 
-    /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The previous
-    /// frame's contacts are overwritten in place (emptying the array first cost more than building
-    /// the frame, one contact a frame), and a contact that did not change since the frame before,
-    /// found at the same place in it, only becomes stationary (nothing mapped or copied). Also
-    /// works out `startsSequence`, looking at the frame only when a contact began since the last.
-    /// (Writing the contacts through one unchecked buffer, the array sized first, cost 12 more a
-    /// frame than `put` on the played swipe: one more loop over the slots.)
+    /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The frame's
+    /// contacts are sized first (it holds `downSlots` and the endings, but for palms that never
+    /// began) and written through one buffer: one uniqueness check before the mapping, no check
+    /// per contact (a check per contact, after the mapping, spilled it: 20 instructions a frame).
+    /// The previous frame's contacts are overwritten in place, and a contact that did not change
+    /// since the frame before, found at the same place in it, only becomes stationary (nothing
+    /// mapped or copied). Also works out `startsSequence`, looking at the frame only when a
+    /// contact began since the last.
     private mutating func report(time: Double) -> Bool {
         frame.time = time
-        var n = 0
-        if !endings.isEmpty {
-            for k in endings.indices { put(endings[k], at: n); n += 1 }
+        let count = endings.count + downSlots
+        if frame.contacts.count != count { resizeContacts(count) }
+        let slots = self.slots, slotsInUse = self.slotsInUse, geometry = self.mapping, ended = endings.count
+        var inUse = 0, palms = 0
+        // The endings go first; they are written after the loop (a frame seldom has one).
+        let n = frame.contacts.withUnsafeMutableBufferPointer { contacts in
+            var n = ended
+            for i in 0..<slotsInUse where slots[i].life == .down {
+                let slot = slots + i
+                let s = slot.pointee
+                if s.tool == MTTool.PALM {
+                    // A palm: cancel what was reported, never report what was not.
+                    if !s.began { contacts[n] = Self.contact(s, slot: i, phase: .cancelled, geometry); n += 1 }
+                    slot.pointee.life = .ignored
+                    slot.pointee.began = false
+                    palms += 1
+                    continue
+                }
+                inUse = i + 1
+                if s.began || s.moved || s.retooled {
+                    contacts[n] = Self.contact(s, slot: i, phase: s.began ? .began : s.moved ? .moved : .stationary, geometry)
+                    slot.pointee.began = false
+                    slot.pointee.moved = false
+                    slot.pointee.retooled = false
+                } else if contacts[n].id == s.contactID {
+                    // Contact ids are never reused: this is the contact as the last frame had it.
+                    contacts[n].phase = .stationary
+                } else {
+                    contacts[n] = Self.contact(s, slot: i, phase: .stationary, geometry)
+                }
+                n += 1
+            }
+            return n
+        }
+        self.slotsInUse = inUse
+        if palms > 0 {
+            downSlots -= palms
+            frame.contacts.removeLast(frame.contacts.count - n)
+        }
+        if ended > 0 {
+            for k in 0..<ended { frame.contacts[k] = endings[k] }
             endings.removeAll(keepingCapacity: true)
         }
-        for i in slots.indices where slots[i].life == .down {
-            let s = slots[i]
-            if s.tool == MTTool.PALM {
-                // A palm: cancel what was reported, never report what was not.
-                if !s.began { put(contact(s, slot: i, phase: .cancelled), at: n); n += 1 }
-                slots[i].life = .ignored
-                slots[i].began = false
-                continue
-            }
-            if s.began || s.moved || s.retooled {
-                put(contact(s, slot: i, phase: s.began ? .began : s.moved ? .moved : .stationary), at: n)
-                slots[i].began = false
-                slots[i].moved = false
-                slots[i].retooled = false
-            } else if n < frame.contacts.count && frame.contacts[n].id == s.contactID {
-                // Contact ids are never reused: this is the contact as the last frame had it.
-                frame.contacts[n].phase = .stationary
-            } else {
-                put(contact(s, slot: i, phase: .stationary), at: n)
-            }
-            n += 1
-        }
-        if n < frame.contacts.count { frame.contacts.removeLast(frame.contacts.count - n) }
         startsSequence = beganSinceReport && frame.startsSequence
         beganSinceReport = false
         return n > 0
     }
 
-    /// Contact `k` of the frame being built (the frame holds at least `k`).
-    @inline(__always)
-    private mutating func put(_ c: Contact, at k: Int) {
-        if k < frame.contacts.count { frame.contacts[k] = c } else { frame.contacts.append(c) }
+    /// The frame's contacts made `count` long (placeholders, overwritten by `report`: id 0 is no contact's).
+    @inline(never)
+    private mutating func resizeContacts(_ count: Int) {
+        if frame.contacts.count > count {
+            frame.contacts.removeLast(frame.contacts.count - count)
+        } else {
+            let none = Contact(id: 0, slot: 0, phase: .cancelled, mm: .zero, position: .zero)
+            frame.contacts.append(contentsOf: repeatElement(none, count: count - frame.contacts.count))
+        }
     }
 
     // MARK: Interruptions
@@ -366,7 +369,7 @@ public struct ContactTracker {
 
     /// `cancelAll`, its frame with whether it starts a sequence (it never does).
     mutating func cancelAll(time: Double, onFrame: FrameHandler) {
-        for i in slots.indices {
+        for i in 0..<slotCount {
             if slots[i].life == .down { end(slot: i, phase: .cancelled) }
             slots[i] = Slot()
         }
@@ -391,7 +394,7 @@ public struct ContactTracker {
             mtdev = MTDevConverter(info: info)
             return
         }
-        for i in slots.indices {
+        for i in 0..<slotCount {
             let s = i < snapshot.count ? snapshot[i] : .empty
             switch slots[i].life {
             case .down where s.trackingID == slots[i].trackingID:
@@ -421,12 +424,14 @@ public struct ContactTracker {
     /// A SYN_DROPPED inside an event stream with no kernel state to ask (a recording): what
     /// was lost is unknown, so every down contact is cancelled and touches still on the
     /// surface are ignored until they lift.
-    private mutating func droppedInStream(time: Double, onFrame: FrameHandler) {
-        for i in slots.indices where slots[i].life == .down {
+    /// Returns whether its frame holds contacts (`report`).
+    @inline(never)
+    private mutating func droppedInStream(time: Double) -> Bool {
+        for i in 0..<slotCount where slots[i].life == .down {
             end(slot: i, phase: .cancelled)
             slots[i].life = .ignored
         }
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
-        if report(time: time) { onFrame(frame, startsSequence) }
+        return report(time: time)
     }
 }

@@ -10,6 +10,8 @@ final class MTDevConverter {
 
     private let dev: UnsafeMutablePointer<mtdev>
     private var out = input_event()
+    /// mtdev's output for one SYN_REPORT (its ring holds at most this many events: DIM_EVENTS).
+    private let converted = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 512)
 
     init?(info: DeviceInfo) {
         guard let dev = mtdev_new() else { return nil }
@@ -38,18 +40,26 @@ final class MTDevConverter {
         }
     }
 
-    deinit { mtdev_close_delete(dev) }
+    deinit {
+        mtdev_close_delete(dev)
+        converted.deallocate()
+    }
 
-    /// Feeds one protocol A event; after a SYN_REPORT, hands out the protocol B events.
-    @inline(__always)
-    func put(_ e: InputEvent, output: (InputEvent) -> Void) {
+    /// Feeds one protocol A event; after a SYN_REPORT, returns the protocol B events (valid until
+    /// the next call). Out of line: the kernel event on the stack would cost the callers of the
+    /// tracker's loop, every protocol's, a stack check.
+    @inline(never)
+    func put(_ e: InputEvent) -> UnsafeBufferPointer<InputEvent>? {
         var ev = input_event(e)
         mtdev_put_event(dev, &ev)
-        guard e.type == EV.SYN && e.code == SYN.REPORT else { return }
-        while mtdev_empty(dev) == 0 {
+        guard e.type == EV.SYN && e.code == SYN.REPORT else { return nil }
+        var n = 0
+        while mtdev_empty(dev) == 0 && n < converted.count {
             mtdev_get_event(dev, &out)
             // Keep the exact time of the input event (no round trip through timeval).
-            output(InputEvent(time: e.time, type: out.type, code: out.code, value: out.value))
+            converted[n] = InputEvent(time: e.time, type: out.type, code: out.code, value: out.value)
+            n += 1
         }
+        return UnsafeBufferPointer(rebasing: converted[..<n])
     }
 }

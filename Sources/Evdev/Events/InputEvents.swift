@@ -1,0 +1,25 @@
+/// Events in memory as the contact tracker reads them (`ContactTracker.feed`): a read's kernel
+/// events (`EventBatch`) or recorded ones (`UnsafeBufferPointer<InputEvent>`). The tracker's one
+/// loop is specialized for each: a field read is a load, and the time is only converted for
+/// the events that end a frame.
+protocol InputEvents {
+    var endIndex: Int { get }
+    func type(at i: Int) -> UInt16
+    func code(at i: Int) -> UInt16
+    func value(at i: Int) -> Int32
+    func time(at i: Int) -> Double
+}
+
+extension InputEvents {
+    @inline(__always)
+    func event(at i: Int) -> InputEvent {
+        InputEvent(time: time(at: i), type: type(at: i), code: code(at: i), value: value(at: i))
+    }
+}
+
+extension UnsafeBufferPointer: InputEvents where Element == InputEvent {
+    @inline(__always) func type(at i: Int) -> UInt16 { self[i].type }
+    @inline(__always) func code(at i: Int) -> UInt16 { self[i].code }
+    @inline(__always) func value(at i: Int) -> Int32 { self[i].value }
+    @inline(__always) func time(at i: Int) -> Double { self[i].time }
+}
