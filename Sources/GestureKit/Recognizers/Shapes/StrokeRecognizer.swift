@@ -171,7 +171,7 @@ public class StrokeRecognizer {
         let region = enclosing ? StrokeGeometry.enclosedRegion(by: stroke.positions, in: regions)
                                : StrokeGeometry.region(containing: center, in: regions)
         return GestureEvent(kind: kind, phase: .recognized, time: time, fingers: 1, center: center,
-                            centerMM: centerMM, region: region?.name)
+                            centerMM: centerMM, regionName: region?.internedName)
     }
 }
 

@@ -271,7 +271,7 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         state = .recognized
         let sample = lastSample
         var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: sample.position,
-                             centerMM: sample.mm, region: StrokeGeometry.region(containing: sample.position, in: regions)?.name)
+                             centerMM: sample.mm, regionName: StrokeGeometry.region(containing: sample.position, in: regions)?.internedName)
         e.reversals = analysis.count
         events.append(e)
     }
