@@ -154,11 +154,14 @@ public class StrokeRecognizer {
             path.leave()
             following = false
         }
-        path = shared
+        // Each only when it changes anything: assigning the stroke retains and releases, clearing
+        // an array checks its uniqueness (a reset of a stroke that followed the shared stroke and
+        // was never resampled, the usual one, does neither).
+        if path !== shared { path = shared }
         seen = 0
         hasLifted = false
         isResampled = false
-        resampledPoints.removeAll(keepingCapacity: true)
+        if !resampledPoints.isEmpty { resampledPoints.removeAll(keepingCapacity: true) }
         finger.reset()
         clear()
     }

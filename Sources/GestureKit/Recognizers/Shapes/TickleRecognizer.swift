@@ -105,7 +105,7 @@ public struct TickleAnalysis: Sendable {
     public var reversalPoints: [Point] { turns.filter { $0.verdict == .counted }.map(\.point) }
 
     public mutating func reset() {
-        turns.removeAll(keepingCapacity: true)
+        if !turns.isEmpty { turns.removeAll(keepingCapacity: true) }
         count = 0
         bestCount = 0
         direction = 0
