@@ -62,29 +62,33 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     }
 
     /// While fingers are down, the checks that can fail the stroke early; at lift, the decision
-    /// (`decide`, not inlined: its event kept out of the frame-by-frame path).
+    /// (`decide`, not inlined: its event kept out of the frame-by-frame path). The calls out of
+    /// line are the last thing done: the usual frame saves no register.
     @inline(__always)
     private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
         if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
             state = .failed
             return
         }
-        if group.pathLengthMM >= bendCheckPathMM, bent() {
+        if group.pathLengthMM >= bendCheckPathMM {
+            followMayBend(frame, events: &events)
+        } else if group.downCount == 0 {
+            decide(frame, events: &events)
+        }
+    }
+
+    /// `follow` once the stroke may have bent: the bend rule (displacement < `min_straightness`
+    /// × path), and the path length before which it cannot fail again.
+    @inline(never)
+    private func followMayBend(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        let path = group.pathLengthMM, straight = rules.minStraightness * path
+        let displacement = group.translationMM.length
+        if displacement < straight {
             state = .failed  // bent: a circle, a scrub, a pan that turned
             return
         }
-        if group.downCount == 0 { decide(frame, events: &events) }
-    }
-
-    /// The bend rule (displacement < `min_straightness` × path, once the path is
-    /// `min_distance_mm` long), and the path length before which it cannot fail again.
-    @inline(never)
-    private func bent() -> Bool {
-        let path = group.pathLengthMM, straight = rules.minStraightness * path
-        let displacement = group.translationMM.length
-        if displacement < straight { return true }
         bendCheckPathMM = path + (displacement - straight - 1e-9 * path) / (1 + rules.minStraightness)
-        return false
+        if group.downCount == 0 { decide(frame, events: &events) }
     }
 
     /// The stroke's verdict once every finger has lifted.
