@@ -92,18 +92,19 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     @inline(never)
     private func end(time: Double, events: inout [GestureEvent]) {
         state = .ended
-        var e = event(.ended, time: time)
-        let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
         let v = velocity.velocity()
+        var e = event(.ended, time: time, velocity: v.mm)
+        let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
         e.restingPointMM = group.centroidMM + v.mm * factor
         e.restingPoint = group.centroidPosition + v.position * factor
         events.append(e)
     }
 
-    private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
+    /// `velocity`: the tracker's, when the caller has measured it already (`end`).
+    private func event(_ phase: GesturePhase, time: Double, velocity v: Point? = nil) -> GestureEvent {
         var e = group.event(.pan, phase, time: time, fingers: fingers)
         e.translationMM = group.translationMM
-        e.velocityMM = velocity.velocity().mm
+        e.velocityMM = v ?? velocity.velocity().mm
         return e
     }
 
