@@ -59,12 +59,18 @@ public enum Edge: String, Sendable, CaseIterable {
 
 /// A named rectangle in normalized screen coordinates (the config's `[[region]]`).
 public struct Region: Sendable, Equatable {
-    public var name: String
+    /// The name, interned once here: the events placed in the region carry it as it is.
+    public var internedName: InternedName
     public var rect: Rect
 
     public init(name: String, rect: Rect) {
-        self.name = name
+        internedName = InternedName(name)
         self.rect = rect
+    }
+
+    public var name: String {
+        get { internedName.string }
+        set { internedName = InternedName(newValue) }
     }
 }
 
@@ -72,7 +78,8 @@ public struct Region: Sendable, Equatable {
 /// leaves the core (JSON encoding, bindings); everything here is plain values.
 ///
 /// Common fields first; the rest are set only by the gestures they belong to and are `nil`
-/// otherwise (the JSON encoder leaves them out).
+/// otherwise (the JSON encoder leaves them out). Plain bytes, names included (InternedName): an
+/// event is copied and destroyed as such, with no retain or release.
 public struct GestureEvent: Sendable {
     public var kind: GestureKind
     public var phase: GesturePhase
@@ -83,7 +90,7 @@ public struct GestureEvent: Sendable {
     public var center: Point
     public var centerMM: Point
     /// The configured region the gesture is in (circle: the region it encloses).
-    public var region: String?
+    public var regionName: InternedName?
 
     // Shape gestures (circle, checkmark, tickle).
     public var radiusMM: Double?
@@ -93,7 +100,7 @@ public struct GestureEvent: Sendable {
     /// Tickle: number of direction reversals.
     public var reversals: Int?
     /// Taught shape: its name, and how well the stroke matched (0…1).
-    public var shape: String?
+    public var shapeName: InternedName?
     public var score: Double?
 
     // Continuous gestures and swipes.
@@ -120,7 +127,7 @@ public struct GestureEvent: Sendable {
 
     public init(
         kind: GestureKind, phase: GesturePhase, time: Double, fingers: Int,
-        center: Point, centerMM: Point, region: String? = nil
+        center: Point, centerMM: Point, regionName: InternedName?
     ) {
         self.kind = kind
         self.phase = phase
@@ -128,6 +135,26 @@ public struct GestureEvent: Sendable {
         self.fingers = fingers
         self.center = center
         self.centerMM = centerMM
-        self.region = region
+        self.regionName = regionName
+    }
+
+    public init(
+        kind: GestureKind, phase: GesturePhase, time: Double, fingers: Int,
+        center: Point, centerMM: Point, region: String? = nil
+    ) {
+        self.init(kind: kind, phase: phase, time: time, fingers: fingers, center: center, centerMM: centerMM,
+                  regionName: region.map(InternedName.init))
+    }
+
+    /// The region's name (`regionName`); setting it interns the name.
+    public var region: String? {
+        get { regionName?.string }
+        set { regionName = newValue.map(InternedName.init) }
+    }
+
+    /// The taught shape's name (`shapeName`); setting it interns the name.
+    public var shape: String? {
+        get { shapeName?.string }
+        set { shapeName = newValue.map(InternedName.init) }
     }
 }

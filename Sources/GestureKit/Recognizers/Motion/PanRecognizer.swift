@@ -33,11 +33,31 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
         velocity = VelocityTracker(window: rules.velocityWindow)
     }
 
+    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        _ = handleReportingStatus(frame, events: &events)
+    }
+
+    /// The arena's call: `handle` in line; a pan has no deadline.
+    @inline(__always)
+    public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
+        if !state.isFinished {
+            if source.isShared { follow(frame, events: &events) } else { followOwn(frame, events: &events) }
+        }
+        return RecognizerStatus(state: state, deadline: nil)
+    }
+
+    /// A frame of a sequence this recognizer keeps its own group of (out of line: the arena's
+    /// readers share its group).
+    @inline(never)
+    private func followOwn(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        source.take(frame)
+        follow(frame, events: &events)
+    }
+
     /// A frame costs a sample of the velocity and a few comparisons; the events are built out of
     /// line (`report`, `end`), so that a frame that builds none pays nothing for them.
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard !state.isFinished else { return }
-        source.take(frame)
+    @inline(__always)
+    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
         let down = group.downCount
         if down > 0 { fingers = down }
         // The virtual centroid: start + accumulated translation, immune to fingers changing.
@@ -72,18 +92,19 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     @inline(never)
     private func end(time: Double, events: inout [GestureEvent]) {
         state = .ended
-        var e = event(.ended, time: time)
-        let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
         let v = velocity.velocity()
+        var e = event(.ended, time: time, velocity: v.mm)
+        let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
         e.restingPointMM = group.centroidMM + v.mm * factor
         e.restingPoint = group.centroidPosition + v.position * factor
         events.append(e)
     }
 
-    private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
+    /// `velocity`: the tracker's, when the caller has measured it already (`end`).
+    private func event(_ phase: GesturePhase, time: Double, velocity v: Point? = nil) -> GestureEvent {
         var e = group.event(.pan, phase, time: time, fingers: fingers)
         e.translationMM = group.translationMM
-        e.velocityMM = velocity.velocity().mm
+        e.velocityMM = v ?? velocity.velocity().mm
         return e
     }
 

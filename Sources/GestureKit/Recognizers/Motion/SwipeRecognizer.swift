@@ -29,21 +29,65 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     public init(rules: SwipeRules, context: RecognizerContext) {
         self.rules = rules
         sectors = rules.directions >= 6 ? 8 : 4
+        bendCheckPathMM = rules.minDistanceMM
+    }
+
+    /// The path length (mm) from which the stroke could have bent (`follow`). Until the path is
+    /// `min_distance_mm` long the bend rule is off. After a check the stroke passed with
+    /// displacement D and path L, a further path of s mm leaves displacement ≥ D − s and path
+    /// L + s: it cannot have bent while s < (D − straightness · L) / (1 + straightness). So the
+    /// square root is taken on a few frames of a straight stroke, not on every frame (the margin
+    /// of 10⁻⁹ · L covers rounding many times over: the check, when made, is the same as ever).
+    private var bendCheckPathMM: Double
+
+    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        _ = handleReportingStatus(frame, events: &events)
+    }
+
+    /// The arena's call: `handle` in line, and the deadline, which only a stroke in progress has.
+    @inline(__always)
+    public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
+        if state == .possible {
+            if source.isShared { follow(frame, events: &events) } else { followOwn(frame, events: &events) }
+        }
+        return RecognizerStatus(state: state, deadline: deadline)
+    }
+
+    /// A frame of a sequence this recognizer keeps its own group of (out of line: the arena's
+    /// readers share its group).
+    @inline(never)
+    private func followOwn(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        source.take(frame)
+        follow(frame, events: &events)
     }
 
     /// While fingers are down, the checks that can fail the stroke early; at lift, the decision
-    /// (`decide`, not inlined: its event kept out of the frame-by-frame path).
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard state == .possible else { return }
-        source.take(frame)
+    /// (`decide`, not inlined: its event kept out of the frame-by-frame path). The calls out of
+    /// line are the last thing done: the usual frame saves no register.
+    @inline(__always)
+    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
         if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
             state = .failed
             return
         }
-        if group.pathLengthMM >= rules.minDistanceMM, group.translationMM.length < rules.minStraightness * group.pathLengthMM {
+        if group.pathLengthMM >= bendCheckPathMM {
+            followMayBend(frame, events: &events)
+        } else if group.downCount == 0 {
+            decide(frame, events: &events)
+        }
+    }
+
+    /// `follow` once the stroke may have bent: the bend rule (displacement < `min_straightness`
+    /// × path), and the path length before which it cannot fail again.
+    @inline(never)
+    private func followMayBend(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        let path = group.pathLengthMM, straight = rules.minStraightness * path
+        let displacement = group.translationMM.length
+        if displacement < straight {
             state = .failed  // bent: a circle, a scrub, a pan that turned
             return
         }
+        bendCheckPathMM = path + (displacement - straight - 1e-9 * path) / (1 + rules.minStraightness)
         if group.downCount == 0 { decide(frame, events: &events) }
     }
 
@@ -80,6 +124,7 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     public func reset() {
         state = .possible
         source.reset()
+        bendCheckPathMM = rules.minDistanceMM
     }
 }
 

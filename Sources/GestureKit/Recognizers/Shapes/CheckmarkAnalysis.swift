@@ -179,10 +179,14 @@ public struct CheckmarkAnalysis: Sendable {
     /// (9° rather than 10°: a turn right at the gate is still clear of the bound, whatever the
     /// rounding). f is linear and t lies on a segment of the path, so some sample reaches that
     /// too. A straight swipe has none: no point far to the left of its end is lower by much.
+    /// Tested as t.y + tan 9° · t.x ≥ e.y + tan 9° · e.x + least, one product per sample; summed so
+    /// rather than as f, with the bar lowered by 10⁻⁹ mm (far above the rounding of either sum): a
+    /// stroke ruled out so is ruled out by f too, and one at the bar is left to the gates.
     public static func rulesOut(_ stroke: Stroke, rules: CheckmarkRules) -> Bool {
         guard let e = stroke.samples.last?.mm else { return true }
-        let tan9 = 0.15838444032453627, least = 0.0176 * rules.minSecondMM
-        for s in stroke.samples where s.mm.y - e.y - tan9 * (e.x - s.mm.x) >= least { return false }
+        let tan9 = 0.15838444032453627
+        let bar = e.y + tan9 * e.x + 0.0176 * rules.minSecondMM - 1e-9
+        for s in stroke.samples where s.mm.y + tan9 * s.mm.x >= bar { return false }
         return true
     }
 

@@ -154,11 +154,14 @@ public class StrokeRecognizer {
             path.leave()
             following = false
         }
-        path = shared
+        // Each only when it changes anything: assigning the stroke retains and releases, clearing
+        // an array checks its uniqueness (a reset of a stroke that followed the shared stroke and
+        // was never resampled, the usual one, does neither).
+        if path !== shared { path = shared }
         seen = 0
         hasLifted = false
         isResampled = false
-        resampledPoints.removeAll(keepingCapacity: true)
+        if !resampledPoints.isEmpty { resampledPoints.removeAll(keepingCapacity: true) }
         finger.reset()
         clear()
     }
@@ -171,7 +174,7 @@ public class StrokeRecognizer {
         let region = enclosing ? StrokeGeometry.enclosedRegion(by: stroke.positions, in: regions)
                                : StrokeGeometry.region(containing: center, in: regions)
         return GestureEvent(kind: kind, phase: .recognized, time: time, fingers: 1, center: center,
-                            centerMM: centerMM, region: region?.name)
+                            centerMM: centerMM, regionName: region?.internedName)
     }
 }
 

@@ -105,7 +105,7 @@ public struct TickleAnalysis: Sendable {
     public var reversalPoints: [Point] { turns.filter { $0.verdict == .counted }.map(\.point) }
 
     public mutating func reset() {
-        turns.removeAll(keepingCapacity: true)
+        if !turns.isEmpty { turns.removeAll(keepingCapacity: true) }
         count = 0
         bestCount = 0
         direction = 0
@@ -220,34 +220,45 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         super.init(context: context, decidesWhileDown: true)
     }
 
-    /// The usual frame (the finger alone, moving) as StrokeRecognizer.handle takes it, with the
-    /// reversal followed in line: the stroke's new sample is this frame's. Every call here is a
-    /// tail call (the usual frame saves and restores no register).
     override public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        take(frame, events: &events)
+    }
+
+    /// The arena's call: `handle` in line; a tickle has no deadline.
+    @inline(__always)
+    public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
+        take(frame, events: &events)
+        return RecognizerStatus(state: state, deadline: nil)
+    }
+
+    /// The usual frame (the finger alone, moving) as StrokeRecognizer.handle takes it, with the
+    /// reversal followed in line. Its sample is in the stroke already when the stroke has one this
+    /// recognizer has not been told of (the arena grew it for the shapes decided at lift, or
+    /// another reader did): the usual frame then costs no comparison with the stroke's last point.
+    @inline(__always)
+    private func take(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         guard finger.movesAlone(frame) else {
             step(frame, events: &events)
             return
         }
-        guard hasAlone(frame) else {
+        if takeNewSample() {
+            follow(frame, events: &events)
+        } else if !hasAlone(frame) {
             addAndFollow(frame, events: &events)
-            return
         }
-        follow(frame, events: &events)
     }
 
     /// The usual frame when no reader before this one added its sample.
     @inline(never)
     private func addAndFollow(_ frame: TouchFrame, events: inout [GestureEvent]) {
         addAlone(frame)
-        follow(frame, events: &events)
+        if takeNewSample() { follow(frame, events: &events) }
     }
 
-    /// Follows the reversals with the usual frame's sample, when the stroke has one this
-    /// recognizer has not been told of.
+    /// Follows the reversals with the usual frame's sample, the stroke's new last one.
     @inline(__always)
     private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard takeNewSample() else { return }
         let p = frame.contacts[0].mm
         assert(p == lastSample.mm, "the stroke's new sample is not this frame's")
         if analysis.follow(p, time: frame.time, hysteresisMM: rules.hysteresisMM) {
@@ -271,7 +282,7 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         state = .recognized
         let sample = lastSample
         var e = GestureEvent(kind: .tickle, phase: .recognized, time: time, fingers: 1, center: sample.position,
-                             centerMM: sample.mm, region: StrokeGeometry.region(containing: sample.position, in: regions)?.name)
+                             centerMM: sample.mm, regionName: StrokeGeometry.region(containing: sample.position, in: regions)?.internedName)
         e.reversals = analysis.count
         events.append(e)
     }
