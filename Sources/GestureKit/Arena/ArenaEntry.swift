@@ -16,7 +16,7 @@ final class ArenaEntry {
     var yieldsTo = EntrySet()
     var simultaneousWith = EntrySet()
     /// The region the gesture in progress began in (see GestureArena.located).
-    var region: String?
+    var region: InternedName?
     /// Its recognizer's state as the arena last took it in — every call that can change it while
     /// the entry is live reports it: a frame (`handleReportingStatus`), a tick, a reset (a cancel
     /// makes it lost). Settling reads it instead of asking, and a frame that changes no entry's

@@ -701,11 +701,11 @@ public final class GestureArena {
     private func located(_ ev: GestureEvent, _ e: ArenaEntry) -> GestureEvent {
         guard !regions.isEmpty else { return ev }
         var ev = ev
-        if ev.region == nil {
-            ev.region = ev.phase == .began || ev.phase == .recognized || e.region == nil
-                ? StrokeGeometry.region(containing: ev.center, in: regions)?.name : e.region
+        if ev.regionName == nil {
+            ev.regionName = ev.phase == .began || ev.phase == .recognized || e.region == nil
+                ? StrokeGeometry.region(containing: ev.center, in: regions)?.internedName : e.region
         }
-        if ev.phase == .began || ev.phase == .recognized { e.region = ev.region }
+        if ev.phase == .began || ev.phase == .recognized { e.region = ev.regionName }
         return ev
     }
 
