@@ -20,8 +20,6 @@ public final class GestureService {
     let runner: ActionRunner
     let devices: DeviceRegistry
     let modes: ModeControl
-    /// Where each gesture goes, in order (GestureSink).
-    var sinks: [GestureSink] = []
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: Fleet?
 
@@ -53,7 +51,6 @@ public final class GestureService {
         // released around each call, ~40 instructions).
         let me = Unmanaged.passUnretained(self)
         runner.processes.collected = { me._withUnsafeGuaranteedRef { $0.wakeDue() } }
-        sinks = [hub, runner, modes]
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { _ in me._withUnsafeGuaranteedRef { $0.handleSignals() } }
@@ -85,12 +82,22 @@ public final class GestureService {
 
     // MARK: events
 
-    /// Each gesture to each sink, in order; its JSON is encoded once, by the first sink that wants it.
+    /// Each gesture to each sink (GestureSink), in order: the socket clients, the bound commands,
+    /// the secret sequences, the fleet. Its JSON is encoded once, by the first sink that wants
+    /// it. The events and the label are read in place, not copied for each, and the sinks are
+    /// the service's own, not an array of them: each was retained for each event (~45
+    /// instructions a sink, host callgrind, 2026-11-26).
     func deliver(_ events: [GestureEvent], from session: DeviceSession) {
-        let label = session.label
-        for e in events {
-            var g = OutgoingGesture(e, device: label)
-            for sink in sinks { sink.take(&g) }
+        withUnsafePointer(to: session.label) { label in
+            events.withUnsafeBufferPointer { events in
+                for i in events.indices {
+                    var g = OutgoingGesture(events.baseAddress! + i, device: label)
+                    hub.take(&g)
+                    runner.take(&g)
+                    modes.take(&g)
+                    fleet?.take(&g)
+                }
+            }
         }
     }
 

@@ -10,7 +10,6 @@ extension GestureService {
         try f.attach(to: loop)
         fleet = f
         modes.fleet = f
-        sinks.append(f)
         hearChanges()
         log.info("mqtt: publishing to \(f.link.prefix) via \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)")
     }
@@ -24,7 +23,6 @@ extension GestureService {
     func stopFleet() {
         guard let f = fleet else { return }
         f.stop()
-        sinks.removeAll { $0 === f }
         fleet = nil
     }
 }

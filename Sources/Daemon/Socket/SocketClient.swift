@@ -28,7 +28,10 @@ final class SocketClient {
     var partialLineSince: Double? = nil
     var hasPartialLine: Bool { !input.isEmpty }
 
-    func wants(_ gesture: String) -> Bool { subscriptions?.contains(gesture) ?? true }
+    func wants(_ gesture: String) -> Bool {
+        guard let s = subscriptions else { return true }
+        return !s.isEmpty && s.contains(gesture)  // subscribed to none: no hashing
+    }
 
     enum ReadResult { case lines([String]), closed, lineTooLong }
 

@@ -160,6 +160,8 @@ public final class SocketHub: GestureSink, LoopSource {
     /// Its JSON is encoded only when some client wants it (a swipe's line with its path cost
     /// ~50,000 instructions, host callgrind 2026-11-26).
     func take(_ g: inout OutgoingGesture) {
+        // No client (a kiosk's usual case): not even the dictionary's iterator (~160 instructions).
+        guard !clients.isEmpty else { return }
         let gesture = g.event.kind.rawValue
         guard clients.values.contains(where: { $0.wants(gesture) }) else { return }
         broadcast(g.json, gesture: gesture)

@@ -72,7 +72,9 @@ public struct JournalLogHandler: LogHandler {
             w.write(byte: UInt8(ascii: "0") + UInt8(Self.priority(level)))
             w.write(byte: UInt8(ascii: ">"))
             if !journal {
-                Self.writeTimestamp(to: &w)
+                var now = timespec()
+                clock_gettime(CLOCK_REALTIME, &now)
+                Self.writeTimestamp(now, to: &w)
                 w.write(byte: UInt8(ascii: " "))
             }
             use(UnsafeBufferPointer(rebasing: prefix[..<w.count(from: prefix.baseAddress!)]))
@@ -128,12 +130,10 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
-    /// Local wall-clock time as HH:mm:ss.SSS (12 bytes). Digits written as bytes: the
-    /// interpolations of zero-padded numbers cost ~2,700 instructions a line (host callgrind,
+    /// The local wall-clock time of `ts` as HH:mm:ss.SSS (12 bytes). Digits written as bytes:
+    /// the interpolations of zero-padded numbers cost ~2,700 instructions a line (host callgrind,
     /// 2026-11-26).
-    private static func writeTimestamp(to w: inout ByteWriter) {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
+    static func writeTimestamp(_ ts: timespec, to w: inout ByteWriter) {
         func digits(_ value: Int32, count: Int) {
             var v = value
             var i = count
@@ -144,25 +144,37 @@ public struct JournalLogHandler: LogHandler {
             }
             w.skip(count)
         }
-        let hms = lastSecond.withLock { last -> (Int32, Int32, Int32) in
-            if last.second != ts.tv_sec {
+        let daySecond = localOffset.withLock { cache -> Int in
+            let minute = ts.tv_sec / 60
+            if cache.minute != minute {
                 var seconds = ts.tv_sec
                 var parts = tm()
                 localtime_r(&seconds, &parts)
-                last = (ts.tv_sec, parts.tm_hour, parts.tm_min, parts.tm_sec)
+                let clock = (Int(parts.tm_hour) * 60 + Int(parts.tm_min)) * 60 + Int(parts.tm_sec)
+                // A zone whose clock is not UTC plus its offset (leap seconds, "right/…") is asked every time.
+                guard Self.secondOfDay(ts.tv_sec + parts.tm_gmtoff) == clock else {
+                    cache.minute = -1
+                    return clock
+                }
+                cache = (minute, parts.tm_gmtoff)
             }
-            return (last.hour, last.minute, last.secondOfMinute)
+            return Self.secondOfDay(ts.tv_sec + cache.offset)
         }
-        digits(hms.0, count: 2)
+        digits(Int32(daySecond / 3600), count: 2)
         w.write(byte: UInt8(ascii: ":"))
-        digits(hms.1, count: 2)
+        digits(Int32(daySecond / 60 % 60), count: 2)
         w.write(byte: UInt8(ascii: ":"))
-        digits(hms.2, count: 2)
+        digits(Int32(daySecond % 60), count: 2)
         w.write(byte: UInt8(ascii: "."))
         digits(Int32(ts.tv_nsec / 1_000_000), count: 3)
     }
 
-    /// The local time of the last second a line was stamped in: localtime_r, ~470 instructions,
-    /// runs once a second rather than for every line (host callgrind, 2026-11-26).
-    private static let lastSecond = Mutex<(second: Int, hour: Int32, minute: Int32, secondOfMinute: Int32)>((-1, 0, 0, 0))
+    /// The local time's offset from UTC in the last minute a line was stamped in: localtime_r
+    /// (~470 instructions) runs once a minute, and so still at every change of offset (daylight
+    /// saving time changes on a minute). Asked once a second, it ran for every bound command
+    /// (commands come seconds apart; VM callgrind, 2026-11-26).
+    private static let localOffset = Mutex<(minute: Int, offset: Int)>((-1, 0))
+
+    /// Seconds since midnight of a time in seconds since the epoch (local when the offset is added).
+    private static func secondOfDay(_ t: Int) -> Int { (t % 86_400 + 86_400) % 86_400 }
 }
