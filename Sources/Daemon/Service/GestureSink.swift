@@ -6,7 +6,8 @@ import GestureKit
 /// The event and the device are borrowed for the call that hands the gesture to the sinks
 /// (`GestureService.deliver`), read in place: copying the event into each gesture, and its
 /// strings' retains and releases, cost ~500 instructions an event (VM callgrind, 2026-11-26).
-struct OutgoingGesture {
+/// Not copyable, so that no sink can keep it past its `take`.
+struct OutgoingGesture: ~Copyable {
     private let eventAddress: UnsafePointer<GestureEvent>
     private let deviceAddress: UnsafePointer<DeviceLabel>
     private var encoded: String?
