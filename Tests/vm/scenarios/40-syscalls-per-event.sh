@@ -1,8 +1,9 @@
 # 40. The read path stays lean: while a swipe plays, the daemon reads each device
 # once per wakeup (at most 1.2 reads per wakeup — epoll_pwait, issued raw — the timer's included; 2.25 when
 # libevdev_next_event read the fd again for every batch) and makes at most 600 system calls
-# per 1,000 input events (302–351 measured, one wakeup per frame would be ≈ 490; reading per
-# event would be over 1,000; docs/performance.md).
+# per 1,000 input events (302–351 measured on a busy host, which batches frames; 571 on a quiet
+# one, 2026-11-26: one wakeup per frame, 1.01 reads each; reading per event would be over 1,000;
+# docs/performance.md).
 # Counted by strace -c attached to the daemon; the swipe is bound to a command, whose spawn
 # counts too.
 SOCK=$WORK/gestured.sock
