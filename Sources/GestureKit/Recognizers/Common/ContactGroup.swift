@@ -49,7 +49,7 @@ public struct ContactGroup {
     /// Every contact seen since `removeAll`, in order of arrival.
     private var members: [Member] = []
     /// While `loneHeld`, the only member as it is (`members[0]` is as it was when `lone` took
-    /// it): a one-finger stroke's frames update it here (`movedAlone`), any other frame puts it
+    /// it): a one-finger stroke's frames update it here (`moveLone`), any other frame puts it
     /// back first.
     private var lone = Member(id: 0, startMM: .zero, startPosition: .zero, lastMM: .zero, lastPosition: .zero)
     private var loneHeld = false
@@ -177,7 +177,7 @@ public struct ContactGroup {
     }
 
     /// `update` for any frame. Not inlined: its prologue (the registers and stack of the pass
-    /// below) cost a one-finger frame 50 instructions before `movedAlone` was tried.
+    /// below) cost a one-finger frame 50 instructions before `movesLone` was tried.
     @inline(never)
     private mutating func takeAll(_ frame: TouchFrame) {
         if loneHeld {
@@ -281,11 +281,17 @@ public struct ContactGroup {
     /// previous frame and still down. Holds that member in `lone` from now on (see `moveLone`).
     @inline(__always)
     private mutating func movesLone(_ c: Contact) -> Bool {
+        holdLone()
+        return Self.moves(lone, c, previous: frameNumber)
+    }
+
+    /// The only member held in `lone` from now on (until `takeAll` puts it back, or `removeAll`).
+    @inline(__always)
+    private mutating func holdLone() {
         if !loneHeld {
             lone = members[0]
             loneHeld = true
         }
-        return Self.moves(lone, c, previous: frameNumber)
     }
 
     @inline(__always)
@@ -304,10 +310,7 @@ public struct ContactGroup {
     mutating func moveLone(_ c: Contact, at time: Double) {
         assert(members.count == 1 && Self.moves(loneHeld ? lone : members[0], c, previous: frameNumber),
                "contact group: a frame taken as its lone contact's move is not one")
-        if !loneHeld {
-            lone = members[0]
-            loneHeld = true
-        }
+        holdLone()
         let previous = frameNumber
         let now = previous &+ 1
         frameNumber = now
