@@ -100,3 +100,41 @@ import Testing
         #expect(modes == ["locked binding 1", "normal timer"], "log:\n\(d.log)")
     }
 }
+
+/// A switch asked while another is being applied is made, not dropped: the mode `locked` turns
+/// pan off, which cancels the pan in progress, and a binding on pan's `cancelled` asks for
+/// `third` while `locked` is applied.
+@Suite(.serialized) struct ChainedModeSwitchTests {
+    @Test func aSwitchAskedWhileAModeIsAppliedIsMade() throws {
+        let config = """
+            [[mode]]
+            name = "normal"
+            [[mode]]
+            name = "locked"
+            recognizers = ["circle"]
+            [[mode]]
+            name = "third"
+            [[bind]]
+            gesture = "pan"
+            phase = "began"
+            in_mode = "normal"
+            switch_mode = "locked"
+            [[bind]]
+            gesture = "pan"
+            phase = "cancelled"
+            in_mode = "locked"
+            switch_mode = "third"
+            """
+        // At the recording's own pace (not --fast): the pan begins in one wakeup, and the switch
+        // its binding asks for is applied after that wakeup, with the pan still in progress.
+        let d = try DaemonHarness(config: config, replays: [DaemonHarness.circleRecording], extraArgs: ["--hold-replay"])
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline, !c.events.contains(where: { $0["mode"] as? String == "third" }) {
+            if let e = c.readJSON(timeout: 0.5), e["event"] != nil { c.keep(e) }
+        }
+        let modes = c.events.filter { $0["event"] as? String == "mode" }.map { "\($0["mode"]!) \($0["reason"]!)" }
+        #expect(modes == ["locked binding 1", "third binding 2"], "events: \(c.events.map { "\($0["gesture"] ?? $0["event"] ?? "") \($0["phase"] ?? "")" })\nlog:\n\(d.log)")
+    }
+}

@@ -233,8 +233,8 @@ public final class ProcessSupervisor {
 extension ProcessSupervisor: LoopSource, TimedSource {
     func attach(to loop: EventLoop) throws {
         // Borrowed: the runner, which the service owns, outlives the loop.
-        let me = Unmanaged.passUnretained(self)
-        try loop.add(startedFD) { _ in me._withUnsafeGuaranteedRef { $0.spawnerReported() } }
+        let me = Borrowed(self)
+        try loop.add(startedFD) { _ in me.with { $0.spawnerReported() } }
     }
 
     private func spawnerReported() {

@@ -37,7 +37,7 @@ enum Spawner {
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: textBytes) { text in
             try withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<CChar>?.self, capacity: pointers) { p in
                 // argv: each argument copied with its NUL.
-                var cursor = ByteWriter(text.baseAddress!)
+                var cursor = ByteWriter(text.baseAddress!, capacity: textBytes)
                 var n = 0
                 for a in argv {
                     p[n] = UnsafeMutableRawPointer(cursor.cursor).assumingMemoryBound(to: CChar.self)

@@ -106,14 +106,14 @@ final class DeviceRegistry: TimedSource {
     func readable(_ session: DeviceSession) {
         var status = SourceStatus.open
         with(session) { s, out in status = s.readable(into: &out) }
-        if status == .gone { closeGone(Unmanaged.passUnretained(session)) }
+        if status == .gone { closeGone(Borrowed(session)) }
     }
 
     /// Holds the session strongly while it is closed: closing drops the registry's reference,
     /// the last, and the handler lent it unretained.
     @inline(never)
-    private func closeGone(_ session: Unmanaged<DeviceSession>) {
-        let closing = session.takeUnretainedValue()
+    private func closeGone(_ session: Borrowed<DeviceSession>) {
+        let closing = session.retained()
         close(closing, lost: false)
         withExtendedLifetime(closing) {}
     }
@@ -150,7 +150,7 @@ final class DeviceRegistry: TimedSource {
         let all = sessions
         all.withUnsafeBufferPointer { ss in
             for i in ss.indices {
-                let status = Unmanaged.passUnretained(ss[i])._withUnsafeGuaranteedRef { s -> SourceStatus in
+                let status = Borrowed(ss[i]).with { s -> SourceStatus in
                     guard let w = s.wakeTime, w <= now else { return .open }
                     var status = SourceStatus.open
                     with(s) { s, out in status = s.wake(now: now, into: &out) }

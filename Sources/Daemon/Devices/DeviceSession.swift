@@ -37,9 +37,9 @@ final class DeviceSession: FrameStage, LoopSource {
 
     let input: Input
     /// The live device of `input`, for the read path (EvdevDevice.read without a retain).
-    private let liveDevice: Unmanaged<EvdevDevice>?
+    private let liveDevice: Borrowed<EvdevDevice>?
     /// The recording of `input`, for the timer's `wake` (RecordingPlayer.wake without a retain).
-    private let replay: Unmanaged<RecordingPlayer>?
+    private let replay: Borrowed<RecordingPlayer>?
     let info: DeviceInfo
     private(set) var pipeline: DevicePipeline {
         didSet { judgeFrames() }
@@ -75,7 +75,7 @@ final class DeviceSession: FrameStage, LoopSource {
     /// Opens a session on a live device, grabbing it when its settings ask.
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
         input = .live(device)
-        liveDevice = Unmanaged.passUnretained(device)
+        liveDevice = Borrowed(device)
         replay = nil
         info = device.info
         self.log = log
@@ -94,7 +94,7 @@ final class DeviceSession: FrameStage, LoopSource {
         let player = RecordingPlayer(recording: recording, fast: fast)
         input = .recording(player)
         liveDevice = nil
-        replay = Unmanaged.passUnretained(player)
+        replay = Borrowed(player)
         info = recording.info
         self.log = log
         let (s, sections) = config.settings(for: recording.info.identity)
@@ -114,8 +114,8 @@ final class DeviceSession: FrameStage, LoopSource {
         // Unretained: the registry (the service's for longer than any session) holds the session
         // until `close`, which removes this handler; an unowned capture and the registry read at
         // each wakeup cost 4 retains and 3 releases.
-        let session = Unmanaged.passUnretained(self), owner = Unmanaged.passUnretained(registry)
-        try loop.add(device.fd) { _ in owner._withUnsafeGuaranteedRef { r in session._withUnsafeGuaranteedRef { r.readable($0) } } }
+        let session = Borrowed(self), owner = Borrowed(registry)
+        try loop.add(device.fd) { _ in owner.with { r in session.with { r.readable($0) } } }
         self.loop = loop
     }
 
@@ -170,8 +170,8 @@ final class DeviceSession: FrameStage, LoopSource {
         // pipeline (only a reload replaces it, never while a read is fed); retaining the three
         // cost 3 retains and 3 releases a wakeup.
         guard let device = liveDevice else { return .open }
-        return device._withUnsafeGuaranteedRef { device in
-            Unmanaged.passUnretained(pipeline)._withUnsafeGuaranteedRef { pipeline in
+        return device.with { device in
+            Borrowed(pipeline).with { pipeline in
                 var lastEvent: Double?
                 while true {
                     let (events, outcome) = device.read()
@@ -269,8 +269,8 @@ final class DeviceSession: FrameStage, LoopSource {
         if let replay {
             // Unretained, as in `readable`: only a reload replaces the pipeline, never during a
             // wake; the player is the session's (`input`). Retaining it cost ~40 instructions a wake.
-            replay._withUnsafeGuaranteedRef { p in
-                Unmanaged.passUnretained(pipeline)._withUnsafeGuaranteedRef { p.wake(now: now, pipeline: $0, into: &out, log: log) }
+            replay.with { p in
+                Borrowed(pipeline).with { p.wake(now: now, pipeline: $0, into: &out, log: log) }
             }
             return .open
         }

@@ -51,8 +51,11 @@ public enum PipelineFactory {
         let transform = transform(info: info, settings: s, log: log)
         let arena = ArenaRulesBuilder.arena(for: s, regions: config.regions, shapes: config.shapes.shapes)
         for name in disabled { arena.setEnabled(name, false) }
+        let device = info.name
+        arena.impossibleTransitionObserver = { t in
+            log.error("\(device): arena bug: \(t.recognizer) cannot \(t.event) when \(t.from.rawValue) (at \(t.time)); the move was ignored")
+        }
         if log.logLevel <= .debug {
-            let device = info.name
             arena.transitionObserver = { t in
                 log.debug("\(device): \(t.recognizer) \(t.from.rawValue) → \(t.to?.rawValue ?? "(impossible, ignored)") on \(t.event) at \(t.time)")
             }

@@ -17,6 +17,10 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     private let log: Logger
     /// Switches asked for during this wakeup, made after it (`afterWakeup`).
     private var requests: [(mode: String, reason: String, seconds: Double?)] = []
+    static let maxChainedSwitches = 8
+    /// A touch woke the screen during this wakeup: its wake command runs after it (`afterWakeup`),
+    /// not inside the device's frame.
+    private var wakeAsked = false
     /// Changes of this wakeup, broadcast after it, so that the client whose command caused one
     /// reads its reply first.
     private var announced: [String] = []
@@ -58,16 +62,31 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         "unknown mode \"\(name)\" (defined: \(state.config.names.joined(separator: ", ")))"
     }
 
-    /// After each wakeup: the switches asked for during it, in order, then their broadcast.
+    /// After each wakeup: the wake command of a touch that woke the screen, the switches asked
+    /// for during it, in order, then their broadcast. Applying a switch can ask for another (the
+    /// mode cancels a gesture whose `cancelled` is bound to a switch): it is made after it, in
+    /// this call; a chain of more than `maxChainedSwitches` is a loop in the config, and the rest
+    /// is dropped with an error.
     func afterWakeup() {
+        if wakeAsked { runWake() }
         if !requests.isEmpty {
             let now = MonotonicClock.now()
-            for r in requests {
-                let change = state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now)
-                deadline = state.deadline
-                apply(change, now: now)
+            var rounds = 0
+            while !requests.isEmpty {
+                if rounds == Self.maxChainedSwitches {
+                    log.error("mode switches asked while applying mode switches \(rounds) times over: dropping \(requests.map(\.mode)) (a loop of bindings?)")
+                    requests.removeAll()
+                    break
+                }
+                rounds += 1
+                let batch = requests
+                requests.removeAll()
+                for r in batch {
+                    let change = state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now)
+                    deadline = state.deadline
+                    apply(change, now: now)
+                }
             }
-            requests.removeAll()
         }
         for line in announced { hub.broadcast(line) }
         announced.removeAll()
@@ -133,9 +152,12 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         }
     }
 
-    /// The first touch of a sequence on any device. True when the screen is dark (the mode has
-    /// a `wake_mode`, or `[screen] state` reads dark): the touch wakes it — the wake command
-    /// runs, the mode becomes `wake_mode` — and the app gets none of that sequence.
+    /// The first touch of a sequence on any device, asked inside its frame (the pipeline's stage).
+    /// True when the screen is dark (the mode has a `wake_mode`, or `[screen] state` reads dark):
+    /// the touch wakes it and the app gets none of that sequence. The answer is needed now (the
+    /// passthrough withholds the sequence from this frame on), so the screen's state is read here;
+    /// what waking does — the wake command, the switch to `wake_mode` — waits for the end of the
+    /// wakeup (`afterWakeup`), with the other deliveries.
     func touchDown() -> Bool {
         let now = MonotonicClock.now()
         state.touched(now: now)
@@ -143,13 +165,21 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         let screen = state.config.screen
         guard wakeMode != nil || (screen.state.map(ScreenState.isDark) ?? false) else { return false }
         log.info("touch on a dark screen: waking it")
-        if let w = screen.wake {
-            let b = Binding(index: 0, filter: GestureFilter(gesture: .tap), step: nil, stepOf: nil, action: .command(w),
-                            timeout: 10, cooldown: 0, maxConcurrent: 1)
-            runner.perform(b, for: nil, now: now)
+        if screen.wake != nil {
+            wakeAsked = true
+            hasPending = true
         }
         if let m = wakeMode { switchMode(to: m, reason: "wake") }
         return true
+    }
+
+    /// The wake command of a touch on a dark screen (`touchDown`).
+    private func runWake() {
+        wakeAsked = false
+        guard let w = state.config.screen.wake else { return }
+        let b = Binding(index: 0, filter: GestureFilter(gesture: .tap), step: nil, stepOf: nil, action: .command(w),
+                        timeout: 10, cooldown: 0, maxConcurrent: 1)
+        runner.perform(b, for: nil, now: MonotonicClock.now())
     }
 }
 

@@ -47,15 +47,14 @@ public final class GestureService {
         hub.onCommand = { [unowned self] command, client in self.perform(command, for: client) }
         hub.onAudienceChange = { [unowned self] in self.hearChanges() }
         // The service outlives its loop, which runs only within this call: the loop's handlers
-        // borrow it through `Unmanaged` (an `unowned(unsafe)` capture was still retained and
-        // released around each call, ~40 instructions).
-        let me = Unmanaged.passUnretained(self)
-        runner.processes.collected = { me._withUnsafeGuaranteedRef { $0.wakeDue() } }
+        // borrow it (Borrowed).
+        let me = Borrowed(self)
+        runner.processes.collected = { me.with { $0.wakeDue() } }
         if let m = config.mqtt { try startFleet(m) }
 
-        try loop.add(signals.fd) { _ in me._withUnsafeGuaranteedRef { $0.handleSignals() } }
+        try loop.add(signals.fd) { _ in me.with { $0.handleSignals() } }
         for source: LoopSource in [hub, runner.processes] { try source.attach(to: loop) }
-        try loop.add(timer.fd) { _ in me._withUnsafeGuaranteedRef { $0.timerFired() } }
+        try loop.add(timer.fd) { _ in me.with { $0.timerFired() } }
         do {
             try devices.openRecordings(options.replays, fast: options.fast, hold: options.holdReplay, now: MonotonicClock.now())
         } catch {

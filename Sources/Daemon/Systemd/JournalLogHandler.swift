@@ -67,7 +67,7 @@ public struct JournalLogHandler: LogHandler {
     /// The prefix on the stack: `<N>`, and the time when stderr is not the journal.
     private func withPrefix(_ level: Logger.Level, _ use: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { prefix in
-            var w = ByteWriter(prefix.baseAddress!)
+            var w = ByteWriter(prefix.baseAddress!, capacity: 16)
             w.write(byte: UInt8(ascii: "<"))
             w.write(byte: UInt8(ascii: "0") + UInt8(Self.priority(level)))
             w.write(byte: UInt8(ascii: ">"))

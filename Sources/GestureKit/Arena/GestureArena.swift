@@ -4,10 +4,8 @@
 /// - A touch sequence runs from the first contact down to the frame where none is down.
 ///   Every enabled recognizer sees the sequence's frames, minus the contacts that began in a
 ///   region excluded for it (`ArenaRules.excludedRegions`; "*" applies to every recognizer).
-///   Frames that cannot change a recognizer are not handed to it: to two-finger recognizers
-///   while one finger alone is down (MultiContactRecognizer), to shapes decided at lift while
-///   that finger moves (DecidedAtLift: the arena grows their stroke), to a finished recognizer
-///   until it restarts (RecognizerState.isFinished).
+///   Frames that cannot change a recognizer are not handed to it: the three routing rules, each
+///   with its reason, are in ArenaRouting (and nowhere else).
 /// - Exclusive by default: the first recognizer to claim — a discrete one recognizing, a
 ///   continuous one beginning — wins, and every other competitor is cancelled and its pending
 ///   events dropped. Members of one `simultaneous` group do not cancel each other.
@@ -70,6 +68,9 @@ public final class GestureArena {
     /// Called with every move of a standing (and every impossible one, ignored), for debug
     /// logging; nil costs one test per move.
     public var transitionObserver: ((ArenaTransition) -> Void)? = nil
+    /// Called with every impossible move (a bug in the arena, ignored: `move`), whatever the log
+    /// level: the daemon reports it as an error. Debug builds stop on it first.
+    public var impossibleTransitionObserver: ((ArenaTransition) -> Void)? = nil
     /// Nothing has moved since the last `settle`, which would find nothing to do: a frame that
     /// fires no timer skips the settle before its recognizers run, and one after which no
     /// recognizer changed state, produced an event or was cancelled skips the one after them
@@ -99,23 +100,19 @@ public final class GestureArena {
     private let groupReaders: EntrySet
     /// The entries with an excluded region, which see frames through their RegionFilter.
     private let filtered: EntrySet
-    /// The MultiContactRecognizers that see whole frames: not fed while one contact alone has
-    /// appeared in the sequence and is down.
-    private let multiContact: EntrySet
-    /// The DecidedAtLift entries that see whole frames and follow `liftStroke`: on a frame that
-    /// only moves the sequence's one finger, the arena adds its sample to the stroke once and
-    /// hands them nothing.
-    private let liftDeciders: EntrySet
-    /// Unretained: its recognizers hold it for the arena's life (a retained one cost ~40
-    /// instructions a frame in retain and release).
-    private let liftStroke: Unmanaged<SharedStroke>?
+    /// Which live entries are handed a frame (the routing rules and their reasons).
+    private let routing: ArenaRouting
     /// The entries that see whole frames whose recognizer reported a finished state: until it
     /// is reset a frame changes nothing of it (RecognizerState.isFinished), so it is handed
     /// only the frames that cancel (a winner's cancellation moves its standing) and notes the
-    /// contacts of those that bring one (a winner takes them). Its timers still fire.
+    /// contacts of those that bring one (a winner takes them). Its timers still fire
+    /// (ArenaRouting, rule 3).
     private var finished = EntrySet()
 
-    public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = []) {
+    /// `routes`: apply the routing rules (ArenaRouting); off, every live recognizer is handed
+    /// every frame — the same gestures, more work (a check of the rules, not for use).
+    public init(recognizers: [any GestureRecognizer], rules: ArenaRules = ArenaRules(), regions: [Region] = [],
+                routes: Bool = true) {
         self.recognizers = recognizers
         self.rules = rules
         self.regions = regions
@@ -144,22 +141,7 @@ public final class GestureArena {
             readers.set(e.index, true)
         }
         groupReaders = readers
-        var multi = EntrySet()
-        for e in entries where e.regionFilter.hidesNothing && e.recognizer is any MultiContactRecognizer {
-            multi.set(e.index, true)
-        }
-        multiContact = multi
-        var deciders = EntrySet()
-        var stroke: SharedStroke? = nil
-        for e in entries where e.regionFilter.hidesNothing {
-            guard let r = e.recognizer as? any DecidedAtLift else { continue }
-            // Shapes built with another context follow another stroke: they are fed as usual.
-            guard stroke == nil || stroke === r.followedStroke else { continue }
-            stroke = r.followedStroke
-            deciders.set(e.index, true)
-        }
-        liftDeciders = deciders
-        liftStroke = stroke.map { Unmanaged.passUnretained($0) }
+        routing = ArenaRouting(entries, on: routes)
         var withRegions = EntrySet()
         for e in entries where !e.regionFilter.hidesNothing { withRegions.set(e.index, true) }
         filtered = withRegions
@@ -219,18 +201,18 @@ public final class GestureArena {
         // the group takes it after the first round and they handle it in a second.
         var first = live
         if sequenceIDs.count == 1 && contactsDown == 1 {
-            // One finger alone so far (and no cancellation: it is down): nothing for the
+            // Rule 1, one finger so far (and no cancellation: it is down): nothing for the
             // multi-contact recognizers but noting the contact.
-            let skipped = live.intersection(multiContact)
+            let skipped = live.intersection(routing.multiContact)
             if bringsContact { entries.forEach(in: skipped) { e in see(frame, e) } }
             first = first.subtracting(skipped)
             // A reader among them did not see its group take the frame.
             staleDeadlines.formUnion(skipped.intersection(groupReaders))
-            // No contact new to the sequence: the frame only moves its one finger.
+            // Rule 2: no contact new to the sequence: the frame only moves its one finger.
             if !bringsContact { first = growLiftStroke(first, frame) }
         }
         if !cancels {
-            // The finished entries are not handed a frame that cancels nothing.
+            // Rule 3: the finished entries are not handed a frame that cancels nothing.
             if bringsContact && first.intersects(finished) { seeFinished(first, frame) }
             first = first.subtracting(finished)
         }
@@ -277,10 +259,10 @@ public final class GestureArena {
     /// would have added it. Returns the entries still to feed.
     @inline(__always)
     private func growLiftStroke(_ set: EntrySet, _ frame: TouchFrame) -> EntrySet {
-        let skipped = set.intersection(liftDeciders)
-        guard !skipped.isEmpty, let stroke = liftStroke else { return set }
+        let skipped = set.intersection(routing.liftDeciders)
+        guard !skipped.isEmpty, let stroke = routing.liftStroke else { return set }
         assert(onlyGrowStroke(skipped, frame), "arena: a shape decided at lift skipped on a frame that is not only a move of its finger")
-        stroke._withUnsafeGuaranteedRef { $0.grow(frame) }
+        stroke._withUnsafeGuaranteedRef { $0.offer(frame.contacts[0]) }
         return set.subtracting(skipped)
     }
 
@@ -368,7 +350,7 @@ public final class GestureArena {
     /// once per entry and sequence at most.)
     @inline(never)
     private func noteFinished(_ e: ArenaEntry) {
-        if e.regionFilter.hidesNothing { finished.set(e.index, true) }
+        if routing.skipsFinished && e.regionFilter.hidesNothing { finished.set(e.index, true) }
     }
 
     /// After a complete settle, one entry alone gave something to settle this frame (every
@@ -776,8 +758,7 @@ public final class GestureArena {
     private func move(_ e: ArenaEntry, _ event: ArenaStandingEvent) {
         let from = e.standing
         guard let to = from.after(event) else {
-            transitionObserver?(ArenaTransition(recognizer: e.recognizer.name, from: from, event: event, to: nil, time: lastTime))
-            assertionFailure("arena: \(e.recognizer.name) cannot \(event) when \(from)")
+            impossible(e, from, event)
             return
         }
         switch event {
@@ -794,6 +775,15 @@ public final class GestureArena {
         carried.set(e.index, to == .carried)
         deadlinesMoved = true  // it may have joined or left `live`
         transitionObserver?(ArenaTransition(recognizer: e.recognizer.name, from: from, event: event, to: to, time: lastTime))
+    }
+
+    /// An impossible move, reported to both observers (out of line: never taken).
+    @inline(never)
+    private func impossible(_ e: ArenaEntry, _ from: ArenaStanding, _ event: ArenaStandingEvent) {
+        let t = ArenaTransition(recognizer: e.recognizer.name, from: from, event: event, to: nil, time: lastTime)
+        transitionObserver?(t)
+        impossibleTransitionObserver?(t)
+        assertionFailure("arena: \(e.recognizer.name) cannot \(event) when \(from)")
     }
 
     // MARK: Contact claims

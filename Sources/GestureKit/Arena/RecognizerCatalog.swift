@@ -43,10 +43,11 @@ public enum RecognizerCatalog {
     }
 
     /// An arena with every recognizer at its default settings (replay with no config).
-    public static func defaultArena(regions: [Region] = []) -> GestureArena {
+    /// `routes`: GestureArena's routing rules on (off only to check that they change nothing).
+    public static func defaultArena(regions: [Region] = [], routes: Bool = true) -> GestureArena {
         let context = RecognizerContext(regions: regions)  // one for all: the shapes share its stroke
         return GestureArena(
             recognizers: all.map { $0.make(context: context) },
-            rules: defaultRules, regions: regions)
+            rules: defaultRules, regions: regions, routes: routes)
     }
 }

@@ -52,15 +52,25 @@ public protocol GroupReader: GestureRecognizer {
 
 /// A GroupReader's group: its own, taking in the frames the recognizer handles, or the arena's,
 /// which already has them.
+///
+/// Invariant: `current` is the storage of `holder`, which this value retains — its own group or
+/// the arena's. A recognizer that outlives its arena (GestureArena.recognizers is public) keeps
+/// the arena's group alive with it and reads memory it owns, never freed memory
+/// (GroupSourceTests). Retained once, when shared: the frame-by-frame reads go through `current`.
 struct GroupSource {
     private let own = SequenceGroup()
-    /// Kept alive by `own` or by the arena, which outlives the recognizer's use of it.
+    /// The group read: `own`, or the arena's once shared.
+    private var holder: SequenceGroup
     private var current: UnsafeMutablePointer<ContactGroup>
     private(set) var isShared = false
 
-    init() { current = own.storage }
+    init() {
+        holder = own
+        current = own.storage
+    }
 
     mutating func share(_ shared: SequenceGroup) {
+        holder = shared
         current = shared.storage
         isShared = true
     }

@@ -32,27 +32,12 @@ public final class SharedStroke {
         return true
     }
 
-    /// The followed finger's sample of this frame; every reader offers it, the first one adds it.
+    /// The followed finger's sample of this frame: the one way a stroke grows once started
+    /// (the arena for the shapes it does not hand the frame, each shape for the frames it is
+    /// handed). Every reader offers it; the first offer appends it, the rest repeat the last
+    /// point, which Stroke.append skips.
     @inline(__always)
-    func offer(mm: Point, position: Point) { stroke.append(mm: mm, position: position) }
-
-    /// True when this frame's sample at `mm` is in the stroke already (a reader before added it,
-    /// or the finger did not move): `offer` would add nothing.
-    @inline(__always)
-    func has(_ mm: Point) -> Bool { stroke.repeatsLast(mm) }
-
-    /// Adds a sample that `has` said is not in the stroke (StrokeRecognizer.addAlone).
-    @inline(__always)
-    func add(mm: Point, position: Point) { stroke.appendNew(mm, position) }
-
-    /// Adds the sample of the usual frame (SingleFinger.movesAlone: contact 0, the followed
-    /// finger alone and still down) unless it is there already: what each reader's `handle`
-    /// would have done with that frame (StrokeRecognizer.hasAlone, addAlone).
-    @inline(__always)
-    func grow(_ frame: TouchFrame) {
-        let c = frame.contacts[0]
-        if !has(c.mm) { add(mm: c.mm, position: c.position) }
-    }
+    func offer(_ c: Contact) { stroke.append(mm: c.mm, position: c.position) }
 
     /// The last sample.
     var last: Stroke.Sample { stroke.samples[stroke.count - 1] }

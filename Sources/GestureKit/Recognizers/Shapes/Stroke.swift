@@ -37,20 +37,16 @@ public struct Stroke: Sendable {
         add(p, position)
     }
 
-    /// True when `p` is the last sample's millimetre position: `append` would skip it.
+    /// True when `p` is the last sample's millimetre position: `append` skips it.
     @inline(__always)
-    func repeatsLast(_ p: Point) -> Bool {
+    private func repeatsLast(_ p: Point) -> Bool {
         if let last = samples.last, last.mm == p { return true }
         return false
     }
 
+    /// Out of line: one reader a frame adds the sample; the others only compare.
     @inline(never)
-    private mutating func add(_ p: Point, _ position: Point) { appendNew(p, position) }
-
-    /// Appends a sample that does not repeat the last (`repeatsLast`), in line: for a caller
-    /// out of line already (StrokeRecognizer.addAlone).
-    @inline(__always)
-    mutating func appendNew(_ p: Point, _ position: Point) {
+    private mutating func add(_ p: Point, _ position: Point) {
         if let last = samples.last { lengthMM += last.mm.distance(to: p) }
         boxMM.include(p)
         samples.append(Sample(mm: p, position: position))

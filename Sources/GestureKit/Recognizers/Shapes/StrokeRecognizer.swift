@@ -41,7 +41,7 @@ public class StrokeRecognizer {
     private var surface = Surface(widthMM: 1, heightMM: 1, isDirect: true)
 
     /// `decidesWhileDown`: the shape is told of every move (`moved`; the usual frame's by its own
-    /// `handle`, through `hasAlone`, `addAlone` and `takeNewSample`); others only of the lift.
+    /// `handle`, through `offerAlone` and `takeNewSample`); others only of the lift.
     init(context: RecognizerContext, samples: Int = 0, decidesWhileDown: Bool = false) {
         self.decidesWhileDown = decidesWhileDown
         regions = context.regions
@@ -58,13 +58,12 @@ public class StrokeRecognizer {
     /// Forgets what the subclass kept of the last stroke.
     func clear() {}
 
-    /// A shape decided at lift only adds the usual frame's sample to the stroke, when no reader
-    /// before it did: a shape that decides while down (tickle) has a `handle` of its own. Every
-    /// call here is a tail call, so the usual frame saves and restores no register.
+    /// A shape decided at lift only offers the usual frame's sample to the stroke: a shape that
+    /// decides while down (tickle) has a `handle` of its own.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         if finger.movesAlone(frame) {
-            if !hasAlone(frame) { addAlone(frame) }
+            path.offer(frame.contacts[0])
         } else {
             step(frame, events: &events)
         }
@@ -79,23 +78,10 @@ public class StrokeRecognizer {
         state == .possible && path === shared && finger.movesAlone(frame)
     }
 
-    /// The usual frame's sample (SingleFinger.movesAlone: the followed finger alone, still down)
-    /// is in the stroke already: `addAlone` would add nothing.
+    /// Offers the usual frame's sample (SingleFinger.movesAlone: the followed finger alone,
+    /// still down) to the stroke followed (SharedStroke.offer).
     @inline(__always)
-    final func hasAlone(_ frame: TouchFrame) -> Bool { path.has(frame.contacts[0].mm) }
-
-    /// Adds the usual frame's sample, which `hasAlone` said is new (out of line: one reader a
-    /// frame adds it). Through `shared`, a constant, when that is the stroke followed: the
-    /// stroke is then used in place, not retained around the append as `path`, a variable, is.
-    @inline(never)
-    final func addAlone(_ frame: TouchFrame) {
-        let c = frame.contacts[0]
-        if path === shared {
-            shared.add(mm: c.mm, position: c.position)
-        } else {
-            path.add(mm: c.mm, position: c.position)
-        }
-    }
+    final func offerAlone(_ frame: TouchFrame) { path.offer(frame.contacts[0]) }
 
     /// True when the stroke has a sample this recognizer has not been told of (`moved`), which
     /// it now has.
@@ -122,9 +108,9 @@ public class StrokeRecognizer {
             }
             following = true
         case .moved(let k):
-            path.offer(mm: frame.contacts[k].mm, position: frame.contacts[k].position)
+            path.offer(frame.contacts[k])
         case .lifted(let k):
-            path.offer(mm: frame.contacts[k].mm, position: frame.contacts[k].position)
+            path.offer(frame.contacts[k])
             hasLifted = true
             surface = frame.surface
             lifted(time: frame.time, events: &events)

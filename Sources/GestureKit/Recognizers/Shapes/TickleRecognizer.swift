@@ -244,15 +244,15 @@ public final class TickleRecognizer: StrokeRecognizer, DeclaredRecognizer, Untim
         }
         if takeNewSample() {
             follow(frame, events: &events)
-        } else if !hasAlone(frame) {
-            addAndFollow(frame, events: &events)
+        } else {
+            offerAndFollow(frame, events: &events)
         }
     }
 
-    /// The usual frame when no reader before this one added its sample.
+    /// The usual frame when no reader before this one added its sample (or the finger rests).
     @inline(never)
-    private func addAndFollow(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        addAlone(frame)
+    private func offerAndFollow(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        offerAlone(frame)
         if takeNewSample() { follow(frame, events: &events) }
     }
 
