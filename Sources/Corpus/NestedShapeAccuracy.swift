@@ -51,6 +51,7 @@ public struct NestedShapeAccuracy: Sendable {
     /// its best score, the threshold before the floor and the across-people scores.
     struct Scored: Sendable {
         var subject: String
+        var shape: String
         /// Index of the stroke's shape among the taught, −1 for an untaught one.
         var truth: Int
         var score: [Double]
@@ -60,6 +61,7 @@ public struct NestedShapeAccuracy: Sendable {
 
         init(_ t: TaughtShapeAccuracy.Trial) {
             subject = t.subject
+            shape = t.shape
             truth = TaughtShapeAccuracy.taught.firstIndex(of: t.shape) ?? -1
             let names = TaughtShapeAccuracy.taught
             score = names.map { n in t.scores.first { $0.shape == n }?.score ?? -1 }
@@ -149,6 +151,8 @@ public struct NestedShapeAccuracy: Sendable {
         public var draws: [Tally]
         public var drawsBefore: [Tally]
         public var drawsShipped: [Tally]
+        /// The draws' tested strokes, for `explain`.
+        var trials: [[Scored]] = []
         /// Taught by their own K strokes, chosen setting.
         public var own: Tally
         public var ownBefore: Tally
@@ -196,6 +200,7 @@ public struct NestedShapeAccuracy: Sendable {
             for d in 0..<draws {
                 var rng = SeededRandom(seed: seed &+ UInt64(d) &* 1_000_003 &+ UInt64(subjects.firstIndex(of: p) ?? 0))
                 let trials = a.taughtByOthers(tested: p, teachers: Set(rest), k: k, rng: &rng).map(Scored.init)
+                h.trials.append(trials)
                 h.draws.append(tally(trials, chosen.0))
                 h.drawsBefore.append(tally(trials, chosenBefore))
                 h.drawsShipped.append(tally(trials, .shipped))
@@ -209,6 +214,34 @@ public struct NestedShapeAccuracy: Sendable {
         }
         result.allFive = choose(others: all, own: allOwn, among: grid, maxFalse: maxFalse)
         return result
+    }
+
+    /// What went wrong with the chosen settings, over every draw: per taught shape, the scores
+    /// of its strokes not recognized; each false report (stroke's shape → reported, score / threshold).
+    public func explain() -> [String] {
+        var missed: [String: [Double]] = [:], falses: [String: Int] = [:]
+        for h in heldOut {
+            for trials in h.trials {
+                var cache: (separating: [Double], thresholds: [Double])?
+                for s in trials {
+                    if cache == nil || cache!.separating != s.separating { cache = (s.separating, Self.thresholds(s, h.chosen)) }
+                    let t = cache!.thresholds
+                    var best = -1
+                    for i in s.score.indices where s.score[i] >= t[i] && (best < 0 || s.score[i] > s.score[best]) { best = i }
+                    if s.truth >= 0, best != s.truth { missed[s.shape, default: []].append(s.score[s.truth] - t[s.truth]) }
+                    if best >= 0, best != s.truth {
+                        falses["\(h.subject) \(s.shape) → \(TaughtShapeAccuracy.taught[best])", default: 0] += 1
+                    }
+                }
+            }
+        }
+        var out = ["missed taught strokes, score − threshold (sorted):"]
+        for (shape, d) in missed.sorted(by: { $0.key < $1.key }) {
+            out.append("  \(shape) (\(d.count)): " + d.sorted().map { DecimalText.string($0, places: 3) }.joined(separator: " "))
+        }
+        out.append("false reports (held-out person, stroke's shape → reported: count over the draws):")
+        for (k, n) in falses.sorted(by: { $0.value > $1.value }) { out.append("  \(k): \(n)") }
+        return out
     }
 
     /// Draw d over every held-out person.

@@ -237,7 +237,8 @@ public struct TaughtShapeAccuracy: Sendable {
     }
 
     /// With the shapes' calibrated thresholds for `floor` (ShapeMatcher.best: the best shape
-    /// whose score reaches its own threshold).
+    /// whose score reaches its own threshold), one floor for every shape: the rule before the
+    /// across-people scores lowered a shape's (those: NestedShapeAccuracy).
     public static func rates(_ trials: [Trial], floor: Double) -> Rates {
         rates(trials) { trial, shape in ShapeCalibration.threshold(separating: trial.separating[shape] ?? 0, floor: floor) }
     }

@@ -24,9 +24,14 @@ struct StrangersCommand: ParsableCommand {
     @Option(help: "Seed of the random draws.")
     var seed: UInt64 = 1
 
+    @Flag(help: "Also list the missed strokes' scores and every false report.")
+    var explain = false
+
     func run() throws {
         let a = TaughtShapeAccuracy(corpus: try corpus.load())
-        print(StrangersReport.text(NestedShapeAccuracy.run(a, k: k, draws: draws, innerDraws: innerDraws, seed: seed), k: k))
+        let n = NestedShapeAccuracy.run(a, k: k, draws: draws, innerDraws: innerDraws, seed: seed)
+        print(StrangersReport.text(n, k: k))
+        if explain { print(n.explain().joined(separator: "\n")) }
     }
 }
 
