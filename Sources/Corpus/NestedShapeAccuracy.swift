@@ -107,6 +107,13 @@ public struct NestedShapeAccuracy: Sendable {
         }
     }
 
+    /// The shape reported (its index, −1: none): the best whose score reaches its own threshold (ShapeMatcher.best).
+    static func reported(_ s: Scored, _ thresholds: [Double]) -> Int {
+        var best = -1
+        for i in s.score.indices where s.score[i] >= thresholds[i] && (best < 0 || s.score[i] > s.score[best]) { best = i }
+        return best
+    }
+
     static func tally(_ trials: [Scored], _ setting: Setting) -> Tally {
         var t = Tally()
         var cache: (across: [[Double]], separating: [Double], thresholds: [Double])?
@@ -117,9 +124,7 @@ public struct NestedShapeAccuracy: Sendable {
             let thresholds = cache!.thresholds
             t.tests += 1
             if s.truth >= 0 { t.positives[s.truth] += 1 }
-            // The best shape whose score reaches its own threshold (ShapeMatcher.best).
-            var best = -1
-            for i in s.score.indices where s.score[i] >= thresholds[i] && (best < 0 || s.score[i] > s.score[best]) { best = i }
+            let best = reported(s, thresholds)
             guard best >= 0 else { continue }
             if best == s.truth { t.hits[best] += 1 } else { t.falses += 1 }
         }
@@ -226,8 +231,7 @@ public struct NestedShapeAccuracy: Sendable {
                 for s in trials {
                     if cache == nil || cache!.separating != s.separating { cache = (s.separating, Self.thresholds(s, h.chosen)) }
                     let t = cache!.thresholds
-                    var best = -1
-                    for i in s.score.indices where s.score[i] >= t[i] && (best < 0 || s.score[i] > s.score[best]) { best = i }
+                    let best = Self.reported(s, t)
                     if s.truth >= 0, best != s.truth { missed[s.shape, default: []].append(s.score[s.truth] - t[s.truth]) }
                     if best >= 0, best != s.truth {
                         falses["\(h.subject) \(s.shape) → \(TaughtShapeAccuracy.taught[best])", default: 0] += 1
