@@ -27,6 +27,11 @@ public struct TaughtShapeAccuracy: Sendable {
         /// Per shape, its calibration's threshold before the floor (ShapeCalibration.separating):
         /// the calibrated threshold for any floor, so a floor can be chosen leave-one-subject-out.
         public var separating: [String: Double] = [:]
+        /// Per shape, its examples' scores against the other people's (ShapeCalibration.across),
+        /// so the shape's floor can be chosen with the rule's constants, held out.
+        public var across: [String: [Double]] = [:]
+        /// Per shape, how many examples taught it.
+        public var examples: [String: Int] = [:]
     }
 
     public struct Rates: Sendable {
@@ -63,10 +68,10 @@ public struct TaughtShapeAccuracy: Sendable {
 
     // MARK: the protocols
 
-    private func shapes(_ examples: [String: [Int]]) -> [TaughtShape] {
+    func shapes(_ examples: [String: [Int]]) -> [TaughtShape] {
         Self.taught.map { name in
             TaughtShape(name: name, examples: (examples[name] ?? []).map {
-                ShapeExample(points: ShapeExample.normalized(samples[$0].points), source: "", date: "")
+                ShapeExample(points: ShapeExample.normalized(samples[$0].points), source: "", date: "", person: samples[$0].subject)
             })
         }
     }
@@ -113,7 +118,7 @@ public struct TaughtShapeAccuracy: Sendable {
     /// abandons most comparisons early) — the same rates at the shapes' own threshold, several
     /// times faster, but no scores to choose another threshold from.
     /// `calibrated`: each trial also carries its shapes' calibrations (scores stay all shapes').
-    private func trials(_ shapes: [TaughtShape], _ tests: [Int], acceptedOnly: Bool, method: Method, calibrated: Bool) -> [Trial] {
+    func trials(_ shapes: [TaughtShape], _ tests: [Int], acceptedOnly: Bool, method: Method, calibrated: Bool) -> [Trial] {
         if method == .pathDistance {
             let squares = shapes.map { $0.examples.map { Self.unitSquare($0.points) } }
             return tests.map { i in
@@ -122,15 +127,21 @@ public struct TaughtShapeAccuracy: Sendable {
         }
         let matcher = ShapeMatcher(shapes: shapes, turningExponent: turningExponent)
         var scratch = ShapeMatcher.Scratch()
-        var separating: [String: Double] = [:]
+        var separating: [String: Double] = [:], across: [String: [Double]] = [:], counts: [String: Int] = [:]
         if calibrated {
-            for (s, shape) in shapes.enumerated() { separating[shape.name] = ShapeCalibration(s, of: shapes, turningExponent: turningExponent).separating }
+            for (s, shape) in shapes.enumerated() {
+                let c = ShapeCalibration(s, of: shapes, turningExponent: turningExponent)
+                separating[shape.name] = c.separating
+                across[shape.name] = c.across
+                counts[shape.name] = c.examples
+            }
         }
         return tests.map { i in
             let scores: [(shape: String, score: Double)] = acceptedOnly
                 ? matcher.best(samples[i].points, scratch: &scratch).map { [($0.shape, $0.score)] } ?? []
                 : matcher.ranked(samples[i].points).map { ($0.shape, $0.score) }
-            return Trial(subject: samples[i].subject, shape: samples[i].shape, scores: scores, separating: separating)
+            return Trial(subject: samples[i].subject, shape: samples[i].shape, scores: scores, separating: separating,
+                         across: across, examples: counts)
         }
     }
 
@@ -141,16 +152,7 @@ public struct TaughtShapeAccuracy: Sendable {
         var out: [Trial] = []
         for _ in 0..<repetitions {
             for subject in subjects {
-                var examples: [String: [Int]] = [:]
-                var used = Set<Int>()
-                for name in Self.taught {
-                    let pool = samples.indices.filter { samples[$0].subject == subject && samples[$0].shape == name }
-                    let chosen = Array(pool.shuffled(using: &rng).prefix(k))
-                    examples[name] = chosen
-                    used.formUnion(chosen)
-                }
-                let tests = samples.indices.filter { samples[$0].subject == subject && !used.contains($0) }
-                out += trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method, calibrated: calibrated)
+                out += taughtByThemselves(subject, k: k, rng: &rng, acceptedOnly: acceptedOnly, method: method, calibrated: calibrated)
             }
         }
         return out
@@ -182,16 +184,37 @@ public struct TaughtShapeAccuracy: Sendable {
         var out: [Trial] = []
         for _ in 0..<repetitions {
             for subject in subjects {
-                var examples: [String: [Int]] = [:]
-                for name in Self.taught {
-                    let pool = samples.indices.filter { samples[$0].subject != subject && samples[$0].shape == name }
-                    examples[name] = Array(pool.shuffled(using: &rng).prefix(k))
-                }
-                let tests = samples.indices.filter { samples[$0].subject == subject }
-                out += trials(shapes(examples), tests, acceptedOnly: false, method: .directions, calibrated: calibrated)
+                out += taughtByOthers(tested: subject, teachers: Set(subjects).subtracting([subject]), k: k, rng: &rng, calibrated: calibrated)
             }
         }
         return out
+    }
+
+    /// `tested`'s strokes, with each shape taught by K random strokes of the `teachers`' (all
+    /// of them pooled).
+    public func taughtByOthers(tested: String, teachers: Set<String>, k: Int, rng: inout SeededRandom, calibrated: Bool = true) -> [Trial] {
+        var examples: [String: [Int]] = [:]
+        for name in Self.taught {
+            let pool = samples.indices.filter { teachers.contains(samples[$0].subject) && samples[$0].shape == name }
+            examples[name] = Array(pool.shuffled(using: &rng).prefix(k))
+        }
+        let tests = samples.indices.filter { samples[$0].subject == tested }
+        return trials(shapes(examples), tests, acceptedOnly: false, method: .directions, calibrated: calibrated)
+    }
+
+    /// `subject`'s own strokes: K random ones per shape teach it, the rest are tested.
+    public func taughtByThemselves(_ subject: String, k: Int, rng: inout SeededRandom, acceptedOnly: Bool = false,
+                                   method: Method = .directions, calibrated: Bool = true) -> [Trial] {
+        var examples: [String: [Int]] = [:]
+        var used = Set<Int>()
+        for name in Self.taught {
+            let pool = samples.indices.filter { samples[$0].subject == subject && samples[$0].shape == name }
+            let chosen = Array(pool.shuffled(using: &rng).prefix(k))
+            examples[name] = chosen
+            used.formUnion(chosen)
+        }
+        let tests = samples.indices.filter { samples[$0].subject == subject && !used.contains($0) }
+        return trials(shapes(examples), tests, acceptedOnly: acceptedOnly, method: method, calibrated: calibrated)
     }
 
     // MARK: rates and thresholds
@@ -214,7 +237,8 @@ public struct TaughtShapeAccuracy: Sendable {
     }
 
     /// With the shapes' calibrated thresholds for `floor` (ShapeMatcher.best: the best shape
-    /// whose score reaches its own threshold).
+    /// whose score reaches its own threshold), one floor for every shape: the rule before the
+    /// across-people scores lowered a shape's (those: NestedShapeAccuracy).
     public static func rates(_ trials: [Trial], floor: Double) -> Rates {
         rates(trials) { trial, shape in ShapeCalibration.threshold(separating: trial.separating[shape] ?? 0, floor: floor) }
     }

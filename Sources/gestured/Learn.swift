@@ -42,10 +42,14 @@ struct Learn: ParsableCommand {
     @Option(name: .long, help: "Smallest stroke, mm (longer side of its box): the shape recognizer's min_size_mm.")
     var minSize = ShapeRules().minSizeMM
 
+    @Option(name: .long, help: "Who draws these strokes (letters, digits, _ or -): with examples of several people, the threshold allows for how differently people draw the shape.")
+    var person: String?
+
     func validate() throws {
         guard TaughtShape.isValidName(name) else { throw ValidationError("\"\(name)\": a shape name is 1–64 letters, digits, _ or -") }
         guard (device == nil) != recordings.isEmpty else { throw ValidationError("give recordings, or --device PATTERN for live strokes (not both)") }
         guard (1...ShapeFile.maxExamples).contains(count) else { throw ValidationError("--count must be within 1…\(ShapeFile.maxExamples)") }
+        if let person, !TaughtShape.isValidName(person) { throw ValidationError("--person \"\(person)\": a person is 1–64 letters, digits, _ or -") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be within 0…86400 s") }
         if let p = ShapeRules.parameter(\.minSizeMM), !p.range.contains(minSize) {
             throw ValidationError("--min-size must be within \(p.range.lowerBound)…\(p.range.upperBound) mm")
@@ -58,7 +62,7 @@ struct Learn: ParsableCommand {
             throw LearnFailure("no --out, and \(config) \(loaded == nil ? "cannot be loaded" : "has no [shapes] dir"): where should \(name).shape go?")
         }
         guard FileSystem.createDirectories(dir) else { throw LearnFailure("\(dir): cannot create the directory") }
-        var book = try ShapeBook(name: name, directory: dir)
+        var book = try ShapeBook(name: name, directory: dir, person: person ?? "")
         if let device {
             try learnLive(pattern: device, config: loaded, book: &book)
         } else {
@@ -166,8 +170,10 @@ struct ShapeBook {
     private let others: [TaughtShape]
     private let othersMatcher: ShapeMatcher
     private let date: String
+    private let person: String
 
-    init(name: String, directory: String) throws {
+    init(name: String, directory: String, person: String) throws {
+        self.person = person
         path = ShapeLibrary.path(of: name, in: directory)
         if access(path, F_OK) == 0 {
             do {
@@ -187,7 +193,7 @@ struct ShapeBook {
     mutating func take(_ verdict: StrokeCollector.Verdict, source: String) -> String {
         guard case .stroke(let stroke) = verdict else { return "skipped: \(verdict.reason)" }
         guard shape.examples.count < ShapeFile.maxExamples else { return "skipped: \(shape.name) has \(ShapeFile.maxExamples) examples already" }
-        let example = ShapeExample(stroke: stroke, source: source, date: date)
+        let example = ShapeExample(stroke: stroke, source: source, date: date, person: person)
         var points: [Point] = []
         stroke.resample(count: ShapeExample.pointCount, into: &points)
         var notes: [String] = []
@@ -210,6 +216,9 @@ struct ShapeBook {
         var facts: [String] = []
         if let low = c.within.min(), let high = c.within.max() {
             facts.append("examples against each other \(Learn.score(low))–\(Learn.score(high))")
+        }
+        if let low = c.across.first, let high = c.across.last {
+            facts.append("\(c.people) people, examples against the other people's \(Learn.score(low))–\(Learn.score(high))")
         }
         if let n = c.nearestOther { facts.append("nearest other shape \(n.shape) (its example \(n.example), \(Learn.score(n.score)))") }
         if !facts.isEmpty { line += " (" + facts.joined(separator: "; ") + ")" }

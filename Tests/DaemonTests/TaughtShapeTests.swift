@@ -141,6 +141,27 @@ import Testing
         }
     }
 
+    /// `learn --person`: each example says who drew it (file version 5); examples of one person
+    /// are advised about, examples of two are scored against each other's people.
+    @Test func learnSaysWhoDrewTheExamples() throws {
+        try Self.inWorkDirectory { work in
+            try Self.cut("x", windows: 1...5, to: work + "/x1-5.evemu")
+            try Self.cut("x", windows: 6...10, to: work + "/x6-10.evemu")
+            let ann = try Self.gestured(["learn", "zorro", "--person", "ann", "--out", work + "/shapes", work + "/x1-5.evemu"])
+            #expect(ann.status == 0, "\(ann)")
+            #expect(ann.out.contains("advice: every example is one person's: other people who draw it otherwise may be rejected"), "\(ann.out)")
+            let bob = try Self.gestured(["learn", "zorro", "--person", "bob", "--out", work + "/shapes", work + "/x6-10.evemu"])
+            #expect(bob.status == 0, "\(bob)")
+            #expect(bob.out.contains("2 people, examples against the other people's 0."), "\(bob.out)")
+            #expect(!bob.out.contains("one person's"), "\(bob.out)")
+            let file = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
+            #expect(file.contains("gestured-shape 5\n"), "\(file)")
+            #expect(file.components(separatedBy: "\nperson ann\n").count == 6 && file.components(separatedBy: "\nperson bob\n").count == 6, "\(file)")
+            let bad = try Self.gestured(["learn", "zorro", "--person", "a b", "--out", work + "/shapes", work + "/x1-5.evemu"])
+            #expect(bad.status != 0 && bad.err.contains("--person \"a b\""), "\(bad)")
+        }
+    }
+
     @Test func malformedShapeFileIsAConfigErrorWithItsLine() throws {
         let work = NSTemporaryDirectory() + "gestured-shape-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: work + "/shapes", withIntermediateDirectories: true)

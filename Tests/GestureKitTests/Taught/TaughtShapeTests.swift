@@ -87,14 +87,25 @@ import Testing
         }
         let version1 = try ShapeFile.parse(text.replacing("gestured-shape 4", with: "gestured-shape 1"))
         #expect(version1.examples == back.examples && version1.thresholdOrigin == .default)
+        // Who drew an example (version 5, written only then): read back; the others stay version 4.
+        var drawn = shape
+        drawn.examples[1].person = "ann"
+        let withPerson = ShapeFile.text(drawn)
+        #expect(withPerson.contains("gestured-shape 5\n"), "\(withPerson)")
+        #expect(withPerson.components(separatedBy: "\nperson ann\npoints ").count == 2, "\(withPerson)")
+        #expect(try ShapeFile.parse(withPerson).examples.map(\.person) == ["", "ann", ""])
         // Edited on another system: CRLF line ends read the same.
         let crlf = try ShapeFile.parse(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
         #expect(crlf.examples.map(\.points) == back.examples.map(\.points))
     }
 
     @Test(arguments: [
-        ("name zorro\n", 1, "expected \"gestured-shape 4\" first"),
-        ("gestured-shape 5\n", 1, "unsupported format"),
+        ("name zorro\n", 1, "expected \"gestured-shape 5\" first"),
+        ("gestured-shape 6\n", 1, "unsupported format"),
+        ("gestured-shape 4\nname z\nexample d s\nperson ann\n", 4, "needs \"gestured-shape 5\""),
+        ("gestured-shape 5\nname z\nperson ann\n", 3, "person line without an example"),
+        ("gestured-shape 5\nname z\nexample d s\nperson ann\nperson bob\n", 5, "given twice"),
+        ("gestured-shape 5\nname z\nexample d s\nperson ann bob\n", 4, "expected \"person NAME\""),
         ("gestured-shape 1\nname z\nthreshold 0.9 calibrated\n", 3, "needs \"gestured-shape 2\""),
         ("gestured-shape 2\nname z\nthreshold 1.5 calibrated\n", 3, "threshold SCORE calibrated"),
         ("gestured-shape 2\nname z\nthreshold 0.9\n", 3, "threshold SCORE calibrated"),

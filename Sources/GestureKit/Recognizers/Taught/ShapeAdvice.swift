@@ -14,6 +14,13 @@ public enum ShapeAdvice: Sendable, Equatable, CustomStringConvertible {
     /// The leave-one-out scores spread from `low` to `high`, more than `wideSpread`: the examples
     /// disagree, and more would show which way the shape is drawn.
     case wideSpread(low: Double, high: Double)
+    /// Every example is one person's (or who drew them is not said): people who did not teach
+    /// it may draw it otherwise, and their strokes be rejected.
+    case onePerson(people: Int)
+    /// The examples of `people` people score as low as `low` against each other's people: the
+    /// shape is drawn in different ways, and its floor went down to `floor` (`atLowest`: as far
+    /// as it goes, ShapeCalibration.lowest — strangers who draw it yet another way will be rejected).
+    case peopleDisagree(people: Int, low: Double, floor: Double, atLowest: Bool)
 
     /// Below this many examples, a leave-one-out score rests on three others or fewer.
     public static let enoughExamples = 5
@@ -26,7 +33,7 @@ public enum ShapeAdvice: Sendable, Equatable, CustomStringConvertible {
         var out: [ShapeAdvice] = []
         // Below the floor too: a threshold raised over a look-alike leaves half the examples under
         // it by design (the confusion is the news then, not the examples).
-        let fits = Swift.min(threshold, ShapeCalibration.floor(examples: examples))
+        let fits = Swift.min(threshold, c.shapeFloor)
         for (i, score) in c.within.enumerated() where score < fits {
             out.append(.doesNotFit(example: i + 1, score: score))
         }
@@ -38,6 +45,11 @@ public enum ShapeAdvice: Sendable, Equatable, CustomStringConvertible {
             out.append(.fewExamples(count: examples))
         } else if let low = c.within.min(), let high = c.within.max(), high - low > wideSpread {
             out.append(.wideSpread(low: low, high: high))
+        }
+        if c.people < 2 {
+            if examples >= 2 { out.append(.onePerson(people: c.people)) }
+        } else if let low = c.across.first, c.shapeFloor < ShapeCalibration.floor(examples: examples) {
+            out.append(.peopleDisagree(people: c.people, low: low, floor: c.shapeFloor, atLowest: c.shapeFloor <= ShapeCalibration.lowest))
         }
         return out
     }
@@ -52,6 +64,13 @@ public enum ShapeAdvice: Sendable, Equatable, CustomStringConvertible {
             "\(n) example\(n == 1 ? "" : "s"): teach at least \(Self.enoughExamples) so the threshold can be calibrated from their spread"
         case .wideSpread(let low, let high):
             "the examples disagree (scores against each other \(Self.text(low))–\(Self.text(high))): more examples would help"
+        case .onePerson(let n):
+            (n == 0 ? "no example says who drew it" : "every example is one person's")
+                + ": other people who draw it otherwise may be rejected; if others will use it, add examples they draw (gestured learn --person NAME)"
+        case .peopleDisagree(let n, let low, let floor, let atLowest):
+            "\(n) people draw it differently (their examples score as low as \(Self.text(low)) against each other's): the threshold goes down to \(Self.text(floor))"
+                + (atLowest ? ", the least it may: a stranger who draws it yet another way will often be rejected; add examples of each way of drawing it, from more people"
+                    : " for people who did not teach it; add examples from more people to widen it")
         }
     }
 

@@ -7,6 +7,7 @@
 ///     name zorro
 ///     threshold 0.912 calibrated
 ///     example 2026-11-22T00:31:07Z zorro.evemu stroke 1
+///     person alice
 ///     points -0.421,-0.5 -0.3,-0.498 …
 ///
 /// `threshold SCORE calibrated` (version 2 on; optional) is the threshold ShapeCalibration chose
@@ -14,13 +15,14 @@
 /// when it is loaded, and so is a version 2 or 3 file: its threshold was a score of an older
 /// matching (version 2: 32 points per stroke, not ShapeExample.pointCount, its examples are
 /// resampled; version 3: no turning correction, ShapeMatcher.turningExponent).
-/// `example DATE SOURCE…` starts an example (the source is the rest of the line); its `points`
-/// line follows: x,y pairs along the stroke, centroid at 0, longer side of
-/// the box 1, y down. Parsing is pure (text in, shape or located error out); reading the file is
+/// `example DATE SOURCE…` starts an example (the source is the rest of the line); an optional
+/// `person NAME` (version 5: who drew it, `learn --person`) and its `points` line follow: x,y
+/// pairs along the stroke, centroid at 0, longer side of the box 1, y down. Parsing is pure (text in, shape or located error out); reading the file is
 /// the caller's.
 public enum ShapeFile {
-    /// The version written; every version from 1 is read.
-    public static let version = 4
+    /// The newest version, read with every version from 1. Written: 5 when an example says who
+    /// drew it, else 4 (which a gestured from before `person` lines reads too).
+    public static let version = 5
     /// Limits, so that a damaged or hostile file is an error, not a stall.
     public static let maxBytes = 1 << 20
     public static let maxExamples = 200
@@ -41,7 +43,7 @@ public enum ShapeFile {
         var name: String?
         var threshold: Double?
         var examples: [ShapeExample] = []
-        var pendingExample: (line: Int, date: String, source: String)?
+        var pendingExample: (line: Int, date: String, source: String, person: String)?
         var number = 0
         var last = 1  // the last line with content: where an error about the end is reported
         // "\r\n" is one Character in Swift: split on it too, or a CRLF file would be one line.
@@ -81,7 +83,15 @@ public enum ShapeFile {
                 if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
                 guard words.count >= 2 else { throw ParseError(line: number, message: "expected \"example DATE SOURCE\"") }
                 guard examples.count < maxExamples else { throw ParseError(line: number, message: "more than \(maxExamples) examples") }
-                pendingExample = (number, String(words[1]), words.dropFirst(2).joined(separator: " "))
+                pendingExample = (number, String(words[1]), words.dropFirst(2).joined(separator: " "), "")
+            case "person":
+                guard fileVersion >= 5 else { throw ParseError(line: number, message: "a person line needs \"gestured-shape 5\"") }
+                guard let p = pendingExample else { throw ParseError(line: number, message: "person line without an example line before it") }
+                guard p.person.isEmpty else { throw ParseError(line: number, message: "\"person\" given twice for one example") }
+                guard words.count == 2, TaughtShape.isValidName(String(words[1])) else {
+                    throw ParseError(line: number, message: "expected \"person NAME\" with letters, digits, _ or - (at most 64)")
+                }
+                pendingExample?.person = String(words[1])
             case "points":
                 guard let p = pendingExample else { throw ParseError(line: number, message: "points line without an example line before it") }
                 let pairs = words.dropFirst()
@@ -100,10 +110,10 @@ public enum ShapeFile {
                 var length = 0.0
                 for i in 1..<points.count { length += points[i - 1].distance(to: points[i]) }
                 guard length > 0 else { throw ParseError(line: number, message: "all points are the same: no stroke") }
-                examples.append(ShapeExample(points: points, source: p.source, date: p.date))
+                examples.append(ShapeExample(points: points, source: p.source, date: p.date, person: p.person))
                 pendingExample = nil
             default:
-                throw ParseError(line: number, message: "unknown line \"\(keyword)\" (expected gestured-shape, name, threshold, example or points)")
+                throw ParseError(line: number, message: "unknown line \"\(keyword)\" (expected gestured-shape, name, threshold, example, person or points)")
             }
         }
         if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
@@ -122,7 +132,7 @@ public enum ShapeFile {
             # Each example: when and where it was drawn, then its points (x,y along the stroke,
             # centroid at 0, longer side of the box 1, y down). The threshold is calibrated from the
             # examples; set one, or rotation, in [shapes.\(shape.name)].
-            gestured-shape \(version)
+            gestured-shape \(shape.examples.contains { !$0.person.isEmpty } ? version : 4)
             name \(shape.name)
 
             """
@@ -131,6 +141,7 @@ public enum ShapeFile {
             // One line each: a source with a line break in it must not start a line of its own.
             let source = String(e.source.map { $0.isNewline ? " " : $0 })
             out += "example \(e.date.isEmpty ? "-" : e.date)\(source.isEmpty ? "" : " " + source)\n"
+            if !e.person.isEmpty { out += "person \(e.person)\n" }
             out += "points" + e.points.map { " \(number($0.x)),\(number($0.y))" }.joined() + "\n"
         }
         return out

@@ -59,18 +59,23 @@ public struct ShapeExample: Sendable, Equatable {
     public var source: String
     /// UTC, ISO 8601.
     public var date: String
+    /// Who drew it (`learn --person`; a shape name's characters), "" when not said: the
+    /// calibration measures how differently people draw the shape from examples of several
+    /// (ShapeCalibration.across).
+    public var person: String
 
-    public init(points: [Point], source: String, date: String) {
+    public init(points: [Point], source: String, date: String, person: String = "") {
         self.points = points
         self.source = source
         self.date = date
+        self.person = person
     }
 
     /// An example from a stroke's millimetre path.
-    public init(stroke: Stroke, source: String, date: String) {
+    public init(stroke: Stroke, source: String, date: String, person: String = "") {
         var resampled: [Point] = []
         stroke.resample(count: Self.pointCount, into: &resampled)
-        self.init(points: Self.normalized(resampled), source: source, date: date)
+        self.init(points: Self.normalized(resampled), source: source, date: date, person: person)
     }
 
     /// Centroid to the origin, the longer side of the bounding box to 1 (aspect kept: a tall
