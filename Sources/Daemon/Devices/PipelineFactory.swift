@@ -60,7 +60,12 @@ public enum PipelineFactory {
         let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
         let size = s.sizeMM != nil ? "size from config" : info.sizeReason
         log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")
-        return DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots)
+        let pipeline = DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots)
+        if s.quarantineGhosts == true {
+            let ms = s.longestGhostMS ?? GhostQuarantine.Rules.defaultLongestGhostMS
+            pipeline.quarantine = GhostQuarantine(rules: .init(longestGhostSeconds: ms / 1000), surface: pipeline.tracker.surface)
+        }
+        return pipeline
     }
 
     /// The device's coordinate transform: rotation, calibration (config, else udev), size_mm.
