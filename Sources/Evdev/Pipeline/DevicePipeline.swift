@@ -39,12 +39,14 @@ public final class DevicePipeline {
         init(_ stage: FrameStage) { self.stage = stage }
     }
 
+    /// `palmMM`: contacts this large are palms (PalmRule; ignored when the device reports no size).
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, arena: GestureArena,
-                initialSlots: [SlotSnapshot] = []) {
+                initialSlots: [SlotSnapshot] = [], palmMM: Double? = nil) {
         self.info = info
         label = info.label
         self.arena = arena
-        tracker = ContactTracker(info: info, transform: transform, initialSlots: initialSlots)
+        let palm = palmMM.flatMap { PalmRule(mm: $0, info: info, sizeMM: transform.sizeMMOverride ?? info.sizeMM) }
+        tracker = ContactTracker(info: info, transform: transform, initialSlots: initialSlots, palm: palm)
     }
 
     /// Feeds one input event; each completed frame goes to `onFrame` (an observer: replay's frame
