@@ -404,7 +404,8 @@ final class DeviceSession: FrameStage, LoopSource {
 
     /// What `status` says of the device's touch conditioning.
     var conditioning: TouchConditioning {
-        TouchConditioning(mapClone: passthrough?.clone.mappedWith != nil, cloneMatrixTwice: cloneMatrixTwice, ghosts: pipeline.quarantine?.ghosts,
+        TouchConditioning(mapClone: passthrough?.clone.mappedWith != nil, cloneMatrixTwice: cloneMatrixTwice,
+                          appFingers: passthrough?.relay.rules.appFingers, palm: pipeline.tracker.palm, ghosts: pipeline.quarantine?.ghosts,
                           ghostPatterns: pipeline.quarantine?.patterns ?? [])
     }
 

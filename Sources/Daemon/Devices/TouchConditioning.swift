@@ -2,12 +2,16 @@ import Evdev
 import GestureKit
 
 /// A device's touch conditioning as `status` reports it: the clone in screen coordinates
-/// (`map_clone`), ghosts quarantined and their patterns.
+/// (`map_clone`), the app's finger count, the palm rule, ghosts quarantined and their patterns.
 struct TouchConditioning {
     /// The clone reports screen coordinates.
     var mapClone = false
     /// A LIBINPUT_CALIBRATION_MATRIX udev gives a mapped clone too (applied twice: an error).
     var cloneMatrixTwice: String?
+    /// `app_fingers`, when the app's finger count is limited.
+    var appFingers: Int?
+    /// The palm rule in force (`palm_mm` on a device that reports contact size).
+    var palm: PalmRule?
     /// Ghosts quarantined since the pipeline was built; nil when `quarantine_ghosts` is off.
     var ghosts: Int?
     var ghostPatterns: [GhostQuarantine.Pattern] = []
@@ -15,6 +19,11 @@ struct TouchConditioning {
     func write(_ w: inout JSONWriter) {
         w.key("map_clone"); w.bool(mapClone)
         if let m = cloneMatrixTwice { w.key("clone_calibration_twice"); w.string(m) }
+        if let n = appFingers { w.key("app_fingers"); w.int(n) }
+        if let p = palm {
+            w.key("palm_mm"); w.number(p.mm, decimals: 1)
+            w.key("palm_axis"); w.string(p.axisName)
+        }
         guard let ghosts else { return }
         w.key("ghosts"); w.int(ghosts)
         w.objects("ghost_patterns", ghostPatterns) { w, p in

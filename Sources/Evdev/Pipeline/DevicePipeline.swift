@@ -32,7 +32,11 @@ public final class DevicePipeline {
     /// on every frame cost ~29 instructions a frame). Resynchronized frames reach it whatever this says.
     public var stageSeesEveryFrame = true
     /// Ghost touches held back from the arena and the stage (`quarantine_ghosts`), nil when off.
-    public var quarantine: GhostQuarantine?
+    public var quarantine: GhostQuarantine? {
+        didSet { quarantines = quarantine != nil }
+    }
+    /// `quarantine != nil`, read per read and per wakeup without touching the quarantine.
+    private var quarantines = false
 
     private final class StageHolder {
         let stage: FrameStage
@@ -96,7 +100,7 @@ public final class DevicePipeline {
                                            onGesture: (GestureEvent) -> Void) {
         let arena = Unmanaged.passUnretained(arena)
         let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
-        let quarantines = quarantine != nil
+        let quarantines = self.quarantines
         @inline(__always) func judge(_ frame: borrowing TouchFrame, _ starts: Bool) {
             onFrame(frame)
             if quarantines {
@@ -153,20 +157,20 @@ public final class DevicePipeline {
 
     /// Lets recognizer timeouts fire (`now` on the clock of the event times).
     public func tick(now: Double, onGesture: (GestureEvent) -> Void) {
-        if quarantine != nil { releaseQuarantined(until: now, onGesture: onGesture) }
+        if quarantines { releaseQuarantined(until: now, onGesture: onGesture) }
         arena.tick(now: now, emit: onGesture)
     }
 
     /// When `tick` next needs to run, if ever: recognizer timeouts, a held contact due.
     public var deadline: Double? {
-        guard let q = quarantine?.deadline else { return arena.deadline }
+        guard quarantines, let q = quarantine?.deadline else { return arena.deadline }
         return min(q, arena.deadline ?? q)
     }
 
     /// Fires the timeouts up to `time` (DeadlineDriver): for replay, which plays time itself.
     @discardableResult
     public func fireDeadlines(until time: Double, onGesture: (GestureEvent) -> Void) -> Int {
-        if quarantine != nil { releaseQuarantined(until: time, onGesture: onGesture) }
+        if quarantines { releaseQuarantined(until: time, onGesture: onGesture) }
         return arena.fireDeadlines(until: time, emit: onGesture)
     }
 

@@ -182,7 +182,8 @@ public struct ContactTracker: ~Copyable {
             if type == EV.ABS {
                 let value = events.value(at: i)
                 if multitouch {
-                    switch events.code(at: i) {
+                    let code = events.code(at: i)
+                    switch code {
                     case ABS.MT_POSITION_X:
                         if slot.pointee.x != value { slot.pointee.x = value; slot.pointee.moved = true }
                     case ABS.MT_POSITION_Y:
@@ -194,10 +195,9 @@ public struct ContactTracker: ~Copyable {
                         if current != unknownSlot { trackingID(value, slot: current) }
                     case ABS.MT_TOOL_TYPE:
                         if slot.pointee.tool != value { slot.pointee.tool = value; slot.pointee.retooled = true }
-                    case palmAxis:
-                        slot.pointee.size = value
                     default:
-                        break  // the legacy ABS_X/ABS_Y beside the slots, and the rest
+                        // The palm rule's size axis (a constant case here cost the switch its jump table).
+                        if code == palmAxis { slot.pointee.size = value }  // else the legacy ABS_X/ABS_Y, and the rest
                     }
                 } else {
                     let code = events.code(at: i)

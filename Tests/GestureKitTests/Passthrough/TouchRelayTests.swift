@@ -227,13 +227,7 @@ struct RelayFrames {
 }
 
 /// `app_fingers`: the app's finger count.
-@Suite struct AppFingersTests {
-    func step(_ r: inout TouchRelay, _ f: TouchFrame, _ facts: Facts) -> [TouchRelay.Output] {
-        var out: [TouchRelay.Output] = []
-        r.frame(f, claims: facts, out: &out)
-        return out
-    }
-
+extension TouchRelayTests {
     @Test func aSecondFingerEndsTheAppsFirstAndNothingMoreOfTheSequenceReachesIt() {
         var rules = TouchRelay.Rules()
         rules.appFingers = 1
@@ -284,16 +278,13 @@ struct RelayFrames {
 }
 
 /// A contact the app has that turns into a palm on the device side (its tool, or its size).
-@Suite struct RelayPalmTests {
+extension TouchRelayTests {
     @Test func aPalmTheAppHadEndsForItAsATakenTouch() {
         var r = TouchRelay(rules: .init())
         var s = RelayFrames()
         let facts = Facts()
-        var out: [TouchRelay.Output] = []
-        r.frame(s.frame((1, .began, 100, 60), (2, .began, 150, 60)), claims: facts, out: &out)
-        out.removeAll()
-        r.frame(s.frame((1, .cancelled, 100, 60), (2, .moved, 151, 60)), claims: facts, out: &out)
-        #expect(out == [.cancel(slot: 0), .sync, .forward(slot: 1)])
+        _ = step(&r, s.frame((1, .began, 100, 60), (2, .began, 150, 60)), facts)
+        #expect(step(&r, s.frame((1, .cancelled, 100, 60), (2, .moved, 151, 60)), facts) == [.cancel(slot: 0), .sync, .forward(slot: 1)])
         #expect(r.state(of: 1) == nil && r.state(of: 2) == .forwarding)
     }
 }

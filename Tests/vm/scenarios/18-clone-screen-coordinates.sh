@@ -5,6 +5,7 @@
 # rule that gives the mapped clone a LIBINPUT_CALIBRATION_MATRIX too (it would be applied twice)
 # is reported in the log and in status.
 PASSTHROUGH_CONFIG=conditioning
+DAEMON_START_S=${DAEMON_START_S:-120}  # the emulated VM under a loaded host starts the daemon slowly
 source "$VMDIR/passthrough.sh"
 passthrough_start
 libinput list-devices > "$SDIR/list-devices.txt" 2>&1 || true

@@ -5,6 +5,7 @@
 # once for its period; and the idle mode (idle_timeout = 3) still comes on time while the
 # phantoms go on.
 PASSTHROUGH_CONFIG=conditioning
+DAEMON_START_S=${DAEMON_START_S:-120}  # the emulated VM under a loaded host starts the daemon slowly
 source "$VMDIR/passthrough.sh"
 passthrough_start
 libinput_start app --device "$CLONE"
