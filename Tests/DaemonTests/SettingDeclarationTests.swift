@@ -12,6 +12,7 @@ import Testing
         "passthrough": "true", "cancels_touches": "false", "delay_regions": "[\"edges\"]", "delay_fingers": "3",
         "read_interval_ms": "12", "recognizers": "[\"tap\", \"pan\"]", "simultaneous": "[[\"pan\", \"tap\"]]",
         "requires_failure_of": "{ tap = [\"pan\"] }", "yields_to": "{ pan = [\"swipe\"] }", "exclude": "[]",
+        "map_clone": "true", "app_fingers": "1", "palm_mm": "30", "quarantine_ghosts": "true", "longest_ghost_ms": "10",
     ]
 
     @Test func everyDeclaredKeyIsReadAndALaterSectionWins() throws {

@@ -12,6 +12,8 @@ of stdin (coordinates in mm, times in ms):
 
     down SLOT X Y | move SLOT X Y | up SLOT      one frame each
     tap X Y                                      slot 0: down, 60 ms, up
+    ghost X Y                                    slot 0: down, up in the next frame at once (a
+                                                 phantom, as the Pi Touch Display 2 sends)
     stroke SLOT X0 Y0 X1 Y1 MS                   down, a move every 10 ms, up
     circle CX CY R MS                            one finger once round a circle, clockwise
     flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
@@ -97,6 +99,9 @@ def run(cmd, a):
     elif cmd == "tap":
         touch_down(0, a[0], a[1])
         time.sleep(0.06)
+        touch_up(0)
+    elif cmd == "ghost":
+        touch_down(0, a[0], a[1])
         touch_up(0)
     elif cmd == "stroke":
         slot, x0, y0, x1, y1, ms = int(a[0]), *map(float, a[1:6])

@@ -7,19 +7,19 @@ finger_start() {
   /usr/bin/python3 "$VMDIR/finger.py" "Passthrough Touchscreen" "$WORK/finger.node" < "$WORK/finger.in" > "$SDIR/finger.log" 2>&1 &
   FINGER_pid=$!; track "$FINGER_pid"
   exec 7> "$WORK/finger.in"
-  wait_until 60 test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
+  wait_until 180 test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
   FINGER_node=$(cat "$WORK/finger.node")
   udevadm settle --timeout=10
   say "scripted touchscreen at $FINGER_node"
 }
 
-# passthrough_start [c]: the scripted touchscreen, the daemon with the passthrough config (and
-# the socket client c if asked); waits until the device is passed through. Sets CLONE (the
-# clone's node, from the socket's status).
+# passthrough_start [c]: the scripted touchscreen, the daemon with the passthrough config
+# (PASSTHROUGH_CONFIG names another) and the socket client c if asked; waits until the device is
+# passed through. Sets CLONE (the clone's node, from the socket's status).
 passthrough_start() {
   SOCK=$WORK/gestured.sock
   finger_start
-  daemon_start "$(config passthrough)"
+  daemon_start "$(config "${PASSTHROUGH_CONFIG:-passthrough}")"
   [ "${1:-}" = c ] && client_start c
   wait_daemon_opens "$FINGER_node"
   wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"

@@ -38,9 +38,24 @@ extension DeviceSettings {
                     return names
                 },
                 describe: { v, s, _ in s.passthrough == true ? ["  delay_regions \(v.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "none")"] : [] }),
+        .bool("map_clone", \.mapClone, "With passthrough: the clone reports screen coordinates (rotation and calibration applied; its axes turned to match).") { v, s in
+            s.passthrough == true ? ["  map_clone \(v ?? false)\(v == true ? ": the app gets the rotated and calibrated place (no LIBINPUT_CALIBRATION_MATRIX on the clone)" : "")"] : []
+        },
         .int("delay_fingers", \.delayFingers, range: 2...10, "With passthrough: from this many fingers down, touches are held from the app.") { v, s in
             s.passthrough == true ? ["  delay_fingers \(v.map(String.init) ?? "off")"] : []
         },
+        .int("app_fingers", \.appFingers, range: 1...9, "With passthrough: the app gets no touch of a sequence with more fingers down than this (its own end as a taken touch); gestures still get them all.") { v, s in
+            guard s.passthrough == true, let n = v else { return [] }
+            return ["  app_fingers \(n): from \(n + 1) fingers down the sequence is gestured's (the app's touches end, the rest never reach it)"]
+        },
+        .number("palm_mm", \.palmMM, range: 5...200, unit: "mm", "A contact this large (ABS_MT_TOUCH_MAJOR, else WIDTH_MAJOR) is a palm: cancelled for the recognizers and the app.") { v, _ in
+            v.map { ["palms: contacts of \(fmt($0)) mm or more (where the device reports contact size) reach neither recognizers nor the app"] } ?? []
+        },
+        .bool("quarantine_ghosts", \.quarantineGhosts, "Touches that cannot be a person (lifting unmoved within longest_ghost_ms, or beginning outside the surface) reach no recognizer, app, idle timer or wake.") { v, s in
+            guard v == true else { return [] }
+            return ["ghost quarantine: a contact lifting within \(fmt(s.longestGhostMS ?? GhostQuarantine.Rules.defaultLongestGhostMS)) ms, unmoved, or beginning outside the surface is dropped (new touches reach recognizers and the app up to that late)"]
+        },
+        .number("longest_ghost_ms", \.longestGhostMS, range: 1...40, unit: "ms", "With quarantine_ghosts: the longest a ghost lasts (and the most a touch is shown late).") { _, _ in [] },
         .number("read_interval_ms", \.readIntervalMS, range: 0...maxReadIntervalMS, unit: "ms",
                 "While fingers are down, the device is read at most this often.") { v, _ in
             guard let ms = v, ms > 0 else { return [] }

@@ -65,6 +65,15 @@ public struct DeviceSettings: Sendable, Equatable, SettingTable {
     /// Region names, or "edges" (the edge swipe's band).
     public var delayRegions: [String]?
     public var delayFingers: Int?
+    /// Passthrough's clone reports screen coordinates (CloneMapping) rather than the device's.
+    public var mapClone: Bool?
+    /// Passthrough: the app gets sequences of at most this many fingers (TouchRelay.Rules.appFingers).
+    public var appFingers: Int?
+    /// Millimetres: a contact this large is a palm (PalmRule).
+    public var palmMM: Double?
+    /// Ghost touches are kept from recognizers and the app (GhostQuarantine).
+    public var quarantineGhosts: Bool?
+    public var longestGhostMS: Double?
     /// Milliseconds: while fingers are down, the device is read at most this often (LiveDeviceSource).
     public var readIntervalMS: Double?
     public var recognizers: [String]?

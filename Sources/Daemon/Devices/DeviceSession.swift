@@ -67,6 +67,10 @@ final class DeviceSession: FrameStage, LoopSource {
         didSet { reportHeardChanges() }
     }
     private let log: Logger
+    /// `map_clone`: the clone's udev properties are checked at the first read after it was made
+    /// (udev has long run its rules by then). Set, a matrix udev gives the clone too.
+    private var cloneCheckDue = false
+    private(set) var cloneMatrixTwice: String?
     /// Seconds; 0: the device is read whenever it is readable.
     private var readInterval = 0.0
     /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
@@ -188,6 +192,8 @@ final class DeviceSession: FrameStage, LoopSource {
                         continue
                     case .wouldBlock:
                         if readInterval > 0 { coalesce(after: lastEvent.map { now ?? $0 }) }
+                        if pipeline.quarantine != nil { logGhosts(pipeline) }
+                        if cloneCheckDue { checkCloneCalibration() }
                         return .open
                     case .dropped, .unplugged, .failed:
                         if let status = interrupted(outcome, device: device, pipeline: pipeline, into: &out) { return status }
@@ -359,9 +365,15 @@ final class DeviceSession: FrameStage, LoopSource {
             setGrab(device, PipelineFactory.wantsGrab(settings))
             return
         }
-        if let p = passthrough {
+        let mapTo = cloneTransform()
+        if let p = passthrough, p.clone.mappedWith == mapTo {
             p.restart(rules: rules)
             return
+        }
+        if let p = passthrough {
+            // The clone's axes change with its mapping: a new clone replaces it.
+            p.end()
+            passthrough = nil
         }
         if let reason = PipelineFactory.passthroughUnsupported(info) {
             log.error("\(name): \(reason); not passed through")
@@ -370,13 +382,53 @@ final class DeviceSession: FrameStage, LoopSource {
         }
         do {
             try device.setGrabbed(true)
-            let clone = try TouchClone(of: device)
+            let clone = try TouchClone(of: device, mapTo: mapTo)
             passthrough = Passthrough(clone: clone, rules: rules)
-            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))")
+            cloneCheckDue = mapTo != nil
+            cloneMatrixTwice = nil
+            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))\(mapTo.map { " in screen coordinates (map_clone: rotation \($0.rotation.rawValue)°\($0.isIdentityCalibration ? "" : ", calibrated"))" } ?? "")")
         } catch {
             log.error("\(name): passthrough failed, the app keeps the device: \(error)")
             setGrab(device, settings.grab ?? false)
         }
+    }
+
+    /// `map_clone`: the transform the clone applies (the pipeline's: rotation, calibration from
+    /// the config or the device's udev matrix), else nil.
+    private func cloneTransform() -> CoordinateTransform? {
+        guard settings.mapClone == true else { return nil }
+        var t = PipelineFactory.transform(info: info, settings: settings, log: log)
+        t.sizeMMOverride = nil  // sizes do not change where a touch is on the screen
+        return t
+    }
+
+    /// What `status` says of the device's touch conditioning.
+    var conditioning: TouchConditioning {
+        TouchConditioning(mapClone: passthrough?.clone.mappedWith != nil, cloneMatrixTwice: cloneMatrixTwice,
+                          appFingers: passthrough?.relay.rules.appFingers, palm: pipeline.tracker.palm, ghosts: pipeline.quarantine?.ghosts,
+                          ghostPatterns: pipeline.quarantine?.patterns ?? [])
+    }
+
+    /// The rule for LIBINPUT_CALIBRATION_MATRIX with `map_clone`: gestured applies the device's
+    /// calibration (the config's, else the real device's udev matrix) in the clone, so the clone
+    /// must carry no matrix of its own — libinput would apply it a second time. A udev rule that
+    /// gives the clone one (the rule docs/arbitration.md shows for clones without map_clone) is
+    /// an error in the log and in `status` (`clone_calibration_twice`).
+    @inline(never)
+    private func checkCloneCalibration() {
+        cloneCheckDue = false
+        guard let clone = passthrough?.clone, let m = UdevProperty.value("LIBINPUT_CALIBRATION_MATRIX", devnode: clone.devnode),
+              (try? CoordinateTransform.parseCalibrationMatrix(m)) != CoordinateTransform.identityMatrix else { return }
+        cloneMatrixTwice = m
+        log.error("\(info.name): udev gives the clone \(clone.devnode) LIBINPUT_CALIBRATION_MATRIX=\"\(m)\", but map_clone already maps it: libinput applies the matrix a second time. Remove the udev rule for \"\(clone.name)\" (the real device's matrix is applied by gestured), or set map_clone = false")
+    }
+
+    /// Logs the ghost quarantine's news: a line per pattern, not per ghost.
+    @inline(never)
+    private func logGhosts(_ pipeline: DevicePipeline) {
+        guard pipeline.quarantine?.news.isEmpty == false, let q = pipeline.quarantine else { return }
+        for n in q.news { log.warning("\(info.name): \(TouchConditioning.line(n, q.patterns))") }
+        pipeline.quarantine?.clearNews()
     }
 
     private func setGrab(_ device: EvdevDevice, _ on: Bool) {

@@ -17,6 +17,7 @@ public enum PipelineFactory {
     static func passthroughRules(_ s: DeviceSettings, config: DaemonConfig) -> TouchRelay.Rules? {
         guard s.passthrough == true else { return nil }
         var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, delayFingers: s.delayFingers)
+        rules.appFingers = s.appFingers
         // The secret sequences' regions are delayed too: their taps must not press what is under them.
         for name in Set((s.delayRegions ?? []) + config.modes.sequences.flatMap(\.regions)).sorted() {
             if name == "edges" {
@@ -63,7 +64,19 @@ public enum PipelineFactory {
         let used = sections.isEmpty ? "[defaults]" : "[[device]] " + sections.map(String.init).joined(separator: ", ")
         let size = s.sizeMM != nil ? "size from config" : info.sizeReason
         log.info("\(info.name) (\(info.id)): \(used), \(arena.recognizers.count) recognizers, \(size)")
-        return DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots)
+        let pipeline = DevicePipeline(info: info, transform: transform, arena: arena, initialSlots: initialSlots, palmMM: s.palmMM)
+        if let mm = s.palmMM {
+            if let p = pipeline.tracker.palm {
+                log.info("\(info.name): contacts of \(fmt(mm)) mm or more on \(p.axisName) are palms")
+            } else {
+                log.warning("\(info.name): palm_mm = \(fmt(mm)) ignored: the device reports no contact size (ABS_MT_TOUCH_MAJOR or ABS_MT_WIDTH_MAJOR)")
+            }
+        }
+        if s.quarantineGhosts == true {
+            let ms = s.longestGhostMS ?? GhostQuarantine.Rules.defaultLongestGhostMS
+            pipeline.quarantine = GhostQuarantine(rules: .init(longestGhostSeconds: ms / 1000), surface: pipeline.tracker.surface)
+        }
+        return pipeline
     }
 
     /// The device's coordinate transform: rotation, calibration (config, else udev), size_mm.

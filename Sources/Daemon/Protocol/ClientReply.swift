@@ -52,6 +52,8 @@ struct ServiceStatus {
         /// The passthrough clone's node, when the device has one.
         var clone: String?
         var recognizers: [(name: String, enabled: Bool)]
+        /// What gestured does to the touches before the app and the recognizers get them.
+        var conditioning: TouchConditioning = TouchConditioning()
     }
 
     var version: String
@@ -98,6 +100,7 @@ struct ServiceStatus {
             w.key("id"); w.string(d.id)
             w.key("passthrough"); w.bool(d.clone != nil)
             if let clone = d.clone { w.key("clone"); w.string(clone) }
+            w.object("conditioning") { d.conditioning.write(&$0) }
             w.objects("recognizers", d.recognizers) { w, r in
                 w.key("name"); w.string(r.name)
                 w.key("enabled"); w.bool(r.enabled)

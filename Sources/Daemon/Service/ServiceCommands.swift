@@ -62,7 +62,8 @@ extension GestureService {
             virtualDevices: runner.outputs.present,
             fleet: fleet.map { ($0.link.prefix, $0.link.counters) },
             devices: devices.sessions.map { s in
-                .init(name: s.label.name, id: s.label.id, clone: s.passthrough?.clone.devnode, recognizers: s.recognizers)
+                .init(name: s.label.name, id: s.label.id, clone: s.passthrough?.clone.devnode, recognizers: s.recognizers,
+                      conditioning: s.conditioning)
             })
     }
 }

@@ -23,6 +23,9 @@ public final class Passthrough: FrameStage {
     }
 
     public func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
+        // Two frames judged from one read frame (the ghost quarantine showing a held contact
+        // first): each is a frame of its own for the app.
+        if let last = outputs.last, last != .sync { outputs.append(.sync) }
         relay.frame(frame, claims: arena, out: &outputs)
     }
 

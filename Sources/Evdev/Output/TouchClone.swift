@@ -78,9 +78,19 @@ public final class TouchClone {
     /// Events appended since the last SYN_REPORT; a `.sync` owed before the next event.
     private var open = 0
     private var syncOwed = false
+    /// `map_clone`: the clone reports screen coordinates (CloneMapping), for the slots' axes and
+    /// the single-touch ones; nil: it reports the device's own.
+    private var mapping: CloneMapping?
+    private var legacyMapping: CloneMapping?
+    /// Each slot's raw position as last read (late begins, map_clone), and the single-touch axes' (map_clone).
+    private var rawX: [Int32], rawY: [Int32]
+    private var legacyX: Int32 = 0, legacyY: Int32 = 0
+    /// The transform the clone maps with (`map_clone`), nil when it reports the device's coordinates.
+    public private(set) var mappedWith: CoordinateTransform?
 
-    /// Creates the clone of an open (normally grabbed) protocol-B device.
-    public convenience init(of device: EvdevDevice) throws(DeviceError) {
+    /// Creates the clone of an open (normally grabbed) protocol-B device; with `mapTo`
+    /// (`map_clone`), one that reports the transform's screen coordinates (CloneMapping).
+    public convenience init(of device: EvdevDevice, mapTo transform: CoordinateTransform? = nil) throws(DeviceError) {
         var template: OpaquePointer?
         let rc = libevdev_new_from_fd(device.fd, &template)
         guard rc == 0, let template else {
@@ -96,13 +106,19 @@ public final class TouchClone {
         }
         let touchKey = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOUCH)) != 0
         let toolFinger = libevdev_has_event_code(template, UInt32(EV.KEY), UInt32(BTN.TOOL_FINGER)) != 0
+        let mappings = transform.map { Self.mapAxes(template, $0) }
         let output = try UInputDevice(template: template)
         self.init(output: output, sink: output, slotCount: device.info.slotCount, touchKey: touchKey, toolFinger: toolFinger)
+        mapping = mappings?.slots
+        legacyMapping = mappings?.legacy
+        mappedWith = transform
     }
 
     /// A clone writing to `sink` (benchmarks: the same work with another write(2) target).
-    public convenience init(sink: any FrameSink, slotCount: Int, touchKey: Bool = true) {
+    /// `mapping`: the clone reports screen coordinates on its slots' axes (`map_clone`).
+    public convenience init(sink: any FrameSink, slotCount: Int, touchKey: Bool = true, mapping: CloneMapping? = nil) {
         self.init(output: nil, sink: sink, slotCount: slotCount, touchKey: touchKey, toolFinger: false)
+        self.mapping = mapping
     }
 
     private init(output: UInputDevice?, sink: any FrameSink, slotCount: Int, touchKey: Bool, toolFinger: Bool) {
@@ -114,6 +130,8 @@ public final class TouchClone {
         down = Array(repeating: false, count: slots)
         palm = Array(repeating: false, count: slots)
         forwarded = Array(repeating: false, count: slots)
+        rawX = Array(repeating: 0, count: slots)
+        rawY = Array(repeating: 0, count: slots)
         pending.reserveCapacity(256)
     }
 
@@ -137,8 +155,10 @@ public final class TouchClone {
             return
         case EV.ABS where e.code > ABS.MT_SLOT && e.code <= 0x3d:
             guard readSlot >= 0 && Int(readSlot) < down.count else { return }
+            noteRaw(slot: readSlot, e)
             append(RawEvent(slot: readSlot, type: e.type, code: e.code, value: e.value))
         default:
+            if legacyMapping != nil { noteRaw(slot: -1, e) }
             append(RawEvent(slot: -1, type: e.type, code: e.code, value: e.value))
         }
     }
@@ -160,8 +180,13 @@ public final class TouchClone {
             switch o {
             case .forward(let slot):
                 guard Int(slot) < down.count else { continue }
+                if !down[Int(slot)] && beginsLate(slot) { continue }
                 forwarded[Int(slot)] = true
-                for r in pending where r.slot == slot { emitRaw(r) }
+                var moved = false
+                for r in pending where r.slot == slot {
+                    if mapping != nil && Self.isPosition(r.code) { moved = true } else { emitRaw(r) }
+                }
+                if moved && down[Int(slot)] { emitMapped(slot) }
             case .cancel(let slot):
                 select(slot)
                 event(EV.ABS, ABS.MT_TOOL_TYPE, MTTool.PALM)
@@ -169,12 +194,10 @@ public final class TouchClone {
             case .begin(let slot, let x, let y):
                 select(slot)
                 begin(slot)
-                event(EV.ABS, ABS.MT_POSITION_X, x)
-                event(EV.ABS, ABS.MT_POSITION_Y, y)
+                position(x, y)
             case .move(let slot, let x, let y):
                 select(slot)
-                event(EV.ABS, ABS.MT_POSITION_X, x)
-                event(EV.ABS, ABS.MT_POSITION_Y, y)
+                position(x, y)
             case .lift(let slot):
                 select(slot)
                 lift(slot)
@@ -203,7 +226,15 @@ public final class TouchClone {
             }
         }
         if !keptBack {
-            for r in pending where r.slot < 0 { event(r.type, r.code, r.value) }
+            var moved = false
+            for r in pending where r.slot < 0 {
+                if legacyMapping != nil && r.type == EV.ABS && (r.code == ABS.X || r.code == ABS.Y) { moved = true } else { event(r.type, r.code, r.value) }
+            }
+            if moved, let m = legacyMapping {
+                let (x, y) = m.map(x: legacyX, y: legacyY)
+                event(EV.ABS, ABS.X, x)
+                event(EV.ABS, ABS.Y, y)
+            }
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -217,6 +248,65 @@ public final class TouchClone {
         if r.code == ABS.MT_TOOL_TYPE { palm[Int(r.slot)] = r.value == MTTool.PALM }
         select(r.slot)
         event(r.type, r.code, r.value)
+    }
+
+    // MARK: map_clone
+
+    /// The template's position axes turned to the screen's (CloneMapping): the slots' and, when
+    /// the device has them, the single-touch ones.
+    private static func mapAxes(_ template: OpaquePointer, _ transform: CoordinateTransform) -> (slots: CloneMapping?, legacy: CloneMapping?) {
+        func mapped(_ xCode: UInt16, _ yCode: UInt16) -> CloneMapping? {
+            guard let xi = libevdev_get_abs_info(template, UInt32(xCode)), let yi = libevdev_get_abs_info(template, UInt32(yCode)) else { return nil }
+            func axis(_ a: input_absinfo) -> AxisInfo {
+                AxisInfo(minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+            }
+            let m = CloneMapping(x: axis(xi.pointee), y: axis(yi.pointee), transform: transform)
+            for (code, a) in [(xCode, m.cloneX), (yCode, m.cloneY)] {
+                var abs = input_absinfo(value: a.minimum, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                libevdev_set_abs_info(template, UInt32(code), &abs)
+            }
+            return m
+        }
+        return (mapped(ABS.MT_POSITION_X, ABS.MT_POSITION_Y), mapped(ABS.X, ABS.Y))
+    }
+
+    static func isPosition(_ code: UInt16) -> Bool { code == ABS.MT_POSITION_X || code == ABS.MT_POSITION_Y }
+
+    /// Keeps the raw position a mapped clone needs: a slot's (x and y come in separate events).
+    private func noteRaw(slot: Int32, _ e: InputEvent) {
+        guard e.type == EV.ABS else { return }
+        switch (slot, e.code) {
+        case (0..., ABS.MT_POSITION_X): rawX[Int(slot)] = e.value
+        case (0..., ABS.MT_POSITION_Y): rawY[Int(slot)] = e.value
+        case (-1, ABS.X): legacyX = e.value
+        case (-1, ABS.Y): legacyY = e.value
+        default: break
+        }
+    }
+
+    /// A contact forwarded whose start the app has not had, nor gets in this frame (the ghost
+    /// quarantine showed it late): it begins at its current position, and the frame's other
+    /// events of the slot wait for the next `.forward` of it in this write (a lift, after a
+    /// `.sync`), or are kept back (its position is written already).
+    private func beginsLate(_ slot: Int32) -> Bool {
+        guard !pending.contains(where: { $0.slot == slot && $0.code == ABS.MT_TRACKING_ID && $0.value >= 0 }) else { return false }
+        select(slot)
+        begin(slot)
+        emitMapped(slot)
+        return true
+    }
+
+    /// The selected slot's position from its raw one, mapped when the clone maps.
+    private func emitMapped(_ slot: Int32) {
+        select(slot)
+        position(rawX[Int(slot)], rawY[Int(slot)])
+    }
+
+    /// A position of the selected slot, in device units: written mapped when the clone maps.
+    private func position(_ x: Int32, _ y: Int32) {
+        let (cx, cy) = mapping?.map(x: x, y: y) ?? (x, y)
+        event(EV.ABS, ABS.MT_POSITION_X, cx)
+        event(EV.ABS, ABS.MT_POSITION_Y, cy)
     }
 
     private func begin(_ slot: Int32) {

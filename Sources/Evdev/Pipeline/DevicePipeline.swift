@@ -31,18 +31,26 @@ public final class DevicePipeline {
     /// with no passthrough asks the modes at a first touch and has nothing else to do; calling it
     /// on every frame cost ~29 instructions a frame). Resynchronized frames reach it whatever this says.
     public var stageSeesEveryFrame = true
+    /// Ghost touches held back from the arena and the stage (`quarantine_ghosts`), nil when off.
+    public var quarantine: GhostQuarantine? {
+        didSet { quarantines = quarantine != nil }
+    }
+    /// `quarantine != nil`, read per read and per wakeup without touching the quarantine.
+    private var quarantines = false
 
     private final class StageHolder {
         let stage: FrameStage
         init(_ stage: FrameStage) { self.stage = stage }
     }
 
+    /// `palmMM`: contacts this large are palms (PalmRule; ignored when the device reports no size).
     public init(info: DeviceInfo, transform: CoordinateTransform = .identity, arena: GestureArena,
-                initialSlots: [SlotSnapshot] = []) {
+                initialSlots: [SlotSnapshot] = [], palmMM: Double? = nil) {
         self.info = info
         label = info.label
         self.arena = arena
-        tracker = ContactTracker(info: info, transform: transform, initialSlots: initialSlots)
+        let palm = palmMM.flatMap { PalmRule(mm: $0, info: info, sizeMM: transform.sizeMMOverride ?? info.sizeMM) }
+        tracker = ContactTracker(info: info, transform: transform, initialSlots: initialSlots, palm: palm)
     }
 
     /// Feeds one input event; each completed frame goes to `onFrame` (an observer: replay's frame
@@ -92,9 +100,14 @@ public final class DevicePipeline {
                                            onGesture: (GestureEvent) -> Void) {
         let arena = Unmanaged.passUnretained(arena)
         let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        let quarantines = self.quarantines
         @inline(__always) func judge(_ frame: borrowing TouchFrame, _ starts: Bool) {
             onFrame(frame)
-            Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+            if quarantines {
+                judgeQuarantined(frame, onGesture: onGesture)
+            } else {
+                Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+            }
         }
         @inline(__always) func dropped(_ time: Double) {
             arena._withUnsafeGuaranteedRef { $0.cancelAll(time: time, emit: onGesture) }
@@ -120,18 +133,45 @@ public final class DevicePipeline {
         }
     }
 
+    /// A frame through the ghost quarantine: what it shows goes to the arena and the stage, each
+    /// shown frame judged on whether it starts a sequence (a ghost starts none: the modes' idle
+    /// timer and the screen's wake never hear of it).
+    @inline(never)
+    private func judgeQuarantined(_ frame: borrowing TouchFrame, onGesture: (GestureEvent) -> Void) {
+        let arena = Unmanaged.passUnretained(arena)
+        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        quarantine?.filter(frame) { shown in
+            Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+        }
+    }
+
+    /// Held contacts due by `time` are shown (the quarantine's deadline), before the timeouts fire.
+    private func releaseQuarantined(until time: Double, onGesture: (GestureEvent) -> Void) {
+        guard quarantine?.deadline.map({ $0 <= time }) == true else { return }
+        let arena = Unmanaged.passUnretained(arena)
+        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        quarantine?.release(until: time) { shown in
+            Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+        }
+    }
+
     /// Lets recognizer timeouts fire (`now` on the clock of the event times).
     public func tick(now: Double, onGesture: (GestureEvent) -> Void) {
+        if quarantines { releaseQuarantined(until: now, onGesture: onGesture) }
         arena.tick(now: now, emit: onGesture)
     }
 
-    /// When `tick` next needs to run, if ever.
-    public var deadline: Double? { arena.deadline }
+    /// When `tick` next needs to run, if ever: recognizer timeouts, a held contact due.
+    public var deadline: Double? {
+        guard quarantines, let q = quarantine?.deadline else { return arena.deadline }
+        return min(q, arena.deadline ?? q)
+    }
 
     /// Fires the timeouts up to `time` (DeadlineDriver): for replay, which plays time itself.
     @discardableResult
     public func fireDeadlines(until time: Double, onGesture: (GestureEvent) -> Void) -> Int {
-        arena.fireDeadlines(until: time, emit: onGesture)
+        if quarantines { releaseQuarantined(until: time, onGesture: onGesture) }
+        return arena.fireDeadlines(until: time, emit: onGesture)
     }
 
     /// The device was unplugged (or is being closed): its contacts and its gestures are
@@ -142,7 +182,11 @@ public final class DevicePipeline {
         let arena = self.arena
         tracker.cancelAll(time: time) { frame in
             onFrame(frame)
-            arena.handle(frame, emit: onGesture)
+            if quarantine != nil {
+                quarantine?.filter(frame) { arena.handle($0, emit: onGesture) }
+            } else {
+                arena.handle(frame, emit: onGesture)
+            }
         }
         arena.cancelAll(time: time, emit: onGesture)
     }
@@ -158,8 +202,15 @@ public final class DevicePipeline {
         arena.cancelAll(time: time, emit: onGesture)
         tracker.resync(time: time, slots: slots) { frame, starts in
             onFrame(frame)
-            arena.handle(frame, emit: onGesture)
-            stage?.judged(frame, startsSequence: starts, arena: arena)
+            if quarantine != nil {
+                quarantine?.filter(frame) { shown in
+                    arena.handle(shown, emit: onGesture)
+                    stage?.judged(shown, startsSequence: shown.startsSequence, arena: arena)
+                }
+            } else {
+                arena.handle(frame, emit: onGesture)
+                stage?.judged(frame, startsSequence: starts, arena: arena)
+            }
         }
     }
 }

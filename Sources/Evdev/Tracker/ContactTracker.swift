@@ -31,6 +31,8 @@ public struct ContactTracker: ~Copyable {
         var x: Int32 = 0
         var y: Int32 = 0
         var tool: Int32 = MTTool.FINGER
+        /// The contact's size on the palm axis (PalmRule), device units.
+        var size: Int32 = 0
         var contactID: Int32 = 0
         var life: Life = .idle
         var began = false
@@ -70,14 +72,19 @@ public struct ContactTracker: ~Copyable {
     private let touchKey: UInt16
     /// Protocol B, or protocol A through mtdev (whose output is protocol B); false: single touch.
     private let multitouch: Bool
+    /// Palms by contact size (`palm_mm`): the axis read, and the size from which a contact is a palm.
+    public let palm: PalmRule?
+    private let palmSize: Int32
 
     /// Takes each frame with whether it starts a touch sequence (some contact began, none was down
     /// before): `report` knows that as it builds the frame, which then need not be looped over again.
     typealias FrameHandler = (borrowing TouchFrame, _ startsSequence: Bool) -> Void
 
-    public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = []) {
+    public init(info: DeviceInfo, transform: CoordinateTransform = .identity, initialSlots: [SlotSnapshot] = [], palm: PalmRule? = nil) {
         self.info = info
         let geometry = DeviceGeometry(info: info, transform: transform)
+        self.palm = palm
+        palmSize = palm?.units ?? .max
         let count = max(1, info.slotCount)
         slotCount = count
         slots = .allocate(capacity: count + 1)
@@ -166,7 +173,7 @@ public struct ContactTracker: ~Copyable {
     /// callbacks: the paths out of line take no closure.
     @inline(__always)
     mutating func take<Events: InputEvents>(_ events: Events, onFrame: FrameHandler, onDropped: (Double) -> Void) {
-        let slots = self.slots, multitouch = self.multitouch, unknownSlot = slotCount
+        let slots = self.slots, multitouch = self.multitouch, unknownSlot = slotCount, palmAxis = palm?.axis ?? .max
         var current = self.current
         var slot = slots + current
         var i = dropping ? nextFrameEvent(events, from: 0) : 0
@@ -175,7 +182,8 @@ public struct ContactTracker: ~Copyable {
             if type == EV.ABS {
                 let value = events.value(at: i)
                 if multitouch {
-                    switch events.code(at: i) {
+                    let code = events.code(at: i)
+                    switch code {
                     case ABS.MT_POSITION_X:
                         if slot.pointee.x != value { slot.pointee.x = value; slot.pointee.moved = true }
                     case ABS.MT_POSITION_Y:
@@ -188,7 +196,8 @@ public struct ContactTracker: ~Copyable {
                     case ABS.MT_TOOL_TYPE:
                         if slot.pointee.tool != value { slot.pointee.tool = value; slot.pointee.retooled = true }
                     default:
-                        break  // the legacy ABS_X/ABS_Y beside the slots, and the rest
+                        // The palm rule's size axis (a constant case here cost the switch its jump table).
+                        if code == palmAxis { slot.pointee.size = value }  // else the legacy ABS_X/ABS_Y, and the rest
                     }
                 } else {
                     let code = events.code(at: i)
@@ -311,7 +320,7 @@ public struct ContactTracker: ~Copyable {
             for i in 0..<slotsInUse where slots[i].life == .down {
                 let slot = slots + i
                 let s = slot.pointee
-                if s.tool == MTTool.PALM {
+                if s.tool == MTTool.PALM || s.size >= palmSize {
                     // A palm: cancel what was reported, never report what was not.
                     if !s.began { contacts[n] = Self.contact(s, slot: i, phase: .cancelled, geometry); n += 1 }
                     slot.pointee.life = .ignored

@@ -29,6 +29,9 @@ public struct TouchRelay {
         /// Once this many fingers are down together, the sequence belongs to gestures: the
         /// touches the app already has are cancelled, later ones held.
         public var delayFingers: Int?
+        /// The app's finger count (`app_fingers`): once more fingers than this are down together,
+        /// the sequence is not the app's (`limitAppFingers`). Gestures still see every finger.
+        public var appFingers: Int?
 
         public init(cancelsTouches: Bool = true, delayRects: [Rect] = [], edgeDepthMM: Double? = nil, delayFingers: Int? = nil) {
             self.cancelsTouches = cancelsTouches
@@ -79,6 +82,8 @@ public struct TouchRelay {
     private var tracks: [Track] = []
     /// `delayFingers` was reached in this sequence.
     private var fingersReached = false
+    /// More than `appFingers` fingers were down together in this sequence.
+    private var beyondAppFingers = false
     /// After a drop: contacts that begin before every finger is up are withheld.
     private var ignoringUntilAllUp = false
     /// The app gets nothing (a kiosk mode's `passthrough = "none"`): every contact that begins
@@ -120,6 +125,7 @@ public struct TouchRelay {
             }
             if cancelled { out.append(.sync) }
         }
+        if let n = rules.appFingers { limitAppFingers(n, f.downCount, out: &out) }
         settleClaims(claims, out: &out)
         for c in f.contacts {
             guard let i = index(of: c.id) else { continue }
@@ -137,11 +143,13 @@ public struct TouchRelay {
         releaseUncontested(claims, out: &out)
         for c in f.contacts where c.phase != .stationary {
             guard let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].replayed else { continue }
+            if c.phase == .cancelled { endCancelled(i, out: &out); continue }
             out.append(.forward(slot: c.slot))
         }
         finishStep()
         if f.downCount == 0 {
             fingersReached = false
+            beyondAppFingers = false
             ignoringUntilAllUp = false
         }
     }
@@ -183,6 +191,37 @@ public struct TouchRelay {
     }
 
     // MARK: Transitions
+
+    /// A contact the app has that the device side cancelled (a palm, by its tool or its size:
+    /// PalmRule) ends for the app as a taken touch ends, whatever the device's own events say
+    /// (a size is no palm to libinput); its release follows when it lifts.
+    private mutating func endCancelled(_ i: Int, out: inout [Output]) {
+        cancel(i, out: &out)
+        out.append(.sync)
+    }
+
+    /// `appFingers`: when more than `n` fingers are down together, the touches the app has end
+    /// (the relay's ending for a taken touch, `cancel`) and every other touch of the sequence,
+    /// held or new, is withheld until all fingers are up: the browser never sees a pinch or a
+    /// two-finger swipe, nor the one finger of it that it had (which would scroll).
+    private mutating func limitAppFingers(_ n: Int, _ down: Int, out: inout [Output]) {
+        guard beyondAppFingers || down > n else { return }
+        beyondAppFingers = true
+        var cancelled = false
+        for i in tracks.indices where !tracks[i].lifted {
+            switch tracks[i].state {
+            case .forwarding where tracks[i].fresh, .held:
+                tracks[i].state = .withheld
+                tracks[i].samples.removeAll()
+            case .forwarding:
+                cancel(i, out: &out)
+                cancelled = true
+            case .cancelled, .withheld:
+                break
+            }
+        }
+        if cancelled { out.append(.sync) }
+    }
 
     /// Cancels the app's contacts and forgets held ones (a drop, or the relay closing).
     private mutating func cancelForApp(out: inout [Output]) {

@@ -225,3 +225,66 @@ struct RelayFrames {
         #expect(tap.outputs.suffix(2) == [.lift(slot: 1), .sync])
     }
 }
+
+/// `app_fingers`: the app's finger count.
+extension TouchRelayTests {
+    @Test func aSecondFingerEndsTheAppsFirstAndNothingMoreOfTheSequenceReachesIt() {
+        var rules = TouchRelay.Rules()
+        rules.appFingers = 1
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        #expect(step(&r, s.frame((1, .began, 100, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .moved, 101, 60)), facts) == [.forward(slot: 0)])
+        // The second finger of a pinch: the app's touch ends (a frame of its own), the new one is withheld.
+        #expect(step(&r, s.frame((1, .moved, 102, 60), (2, .began, 140, 60)), facts) == [.cancel(slot: 0), .sync])
+        #expect(r.state(of: 1) == .cancelled && r.state(of: 2) == .withheld)
+        #expect(step(&r, s.frame((1, .moved, 90, 60), (2, .moved, 150, 60)), facts) == [])
+        // One finger lifts: the sequence stays gestured's, and a finger landing now is withheld too.
+        #expect(step(&r, s.frame((1, .moved, 90, 60), (2, .ended, 150, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .stationary, 90, 60), (3, .began, 50, 60)), facts) == [])
+        #expect(r.state(of: 3) == .withheld)
+        #expect(step(&r, s.frame((1, .ended, 90, 60), (3, .ended, 50, 60)), facts) == [])
+        // All up: the next one-finger touch is the app's again.
+        #expect(step(&r, s.frame((4, .began, 100, 60)), facts) == [.forward(slot: 3)])
+    }
+
+    @Test func twoFingersLandingTogetherNeverReachTheAppAndHeldTouchesAreNotDelivered() {
+        var rules = TouchRelay.Rules(edgeDepthMM: 6)
+        rules.appFingers = 1
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1]
+        #expect(step(&r, s.frame((1, .began, 2, 60)), facts) == [])
+        #expect(r.state(of: 1) == .held)
+        #expect(step(&r, s.frame((1, .stationary, 2, 60), (2, .began, 100, 60), (3, .began, 120, 60)), facts) == [])
+        facts.contested = []
+        #expect(step(&r, s.frame((1, .ended, 2, 60), (2, .ended, 100, 60), (3, .ended, 120, 60)), facts) == [])
+        #expect(r.state(of: 1) == nil)
+    }
+
+    @Test func withinTheCountEveryFingerIsTheApps() {
+        var rules = TouchRelay.Rules()
+        rules.appFingers = 2
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        #expect(step(&r, s.frame((1, .began, 100, 60), (2, .began, 140, 60)), facts) == [.forward(slot: 0), .forward(slot: 1)])
+        #expect(step(&r, s.frame((1, .moved, 90, 60), (2, .moved, 150, 60)), facts) == [.forward(slot: 0), .forward(slot: 1)])
+        #expect(step(&r, s.frame((1, .stationary, 90, 60), (2, .stationary, 150, 60), (3, .began, 50, 60)), facts)
+                == [.cancel(slot: 0), .cancel(slot: 1), .sync])
+    }
+}
+
+/// A contact the app has that turns into a palm on the device side (its tool, or its size).
+extension TouchRelayTests {
+    @Test func aPalmTheAppHadEndsForItAsATakenTouch() {
+        var r = TouchRelay(rules: .init())
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60), (2, .began, 150, 60)), facts)
+        #expect(step(&r, s.frame((1, .cancelled, 100, 60), (2, .moved, 151, 60)), facts) == [.cancel(slot: 0), .sync, .forward(slot: 1)])
+        #expect(r.state(of: 1) == nil && r.state(of: 2) == .forwarding)
+    }
+}
