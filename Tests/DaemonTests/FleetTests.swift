@@ -111,6 +111,43 @@ import Testing
         #expect(reply["ok"] as? Bool == true && reply["mode"] as? String == "locked", "\(reply)")
     }
 
+    /// A secret sequence's steps are the secret: a gesture that is one (here the replayed circle,
+    /// the first step) reaches neither the broker nor socket clients, while its binding still runs
+    /// and every other gesture is published as before. In a mode where the sequence does not
+    /// run, the circle is an ordinary gesture again.
+    @Test func aSequencesStepsNeverReachTheBroker() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk35"
+        let sub = try Subscriber(broker, topic: prefix + "/#", id: "secret")
+        let config = """
+            [[mode]]
+            name = "locked"
+            [[mode]]
+            name = "open"
+            [[sequence]]
+            name = "unlock"
+            steps = [{ gesture = "circle" }, { gesture = "swipe", direction = "up" }]
+            in_mode = "locked"
+            switch_mode = "open"
+            [[bind]]
+            gesture = "circle"
+            run = ["/usr/bin/touch", "$DIR/bound"]
+
+            """
+        let d = try DaemonHarness(config: config + Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        sub.wait(for: 1, on: prefix + "/status")
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        #expect(DaemonHarness.waitForFile(d.dir + "/bound"), "the binding on the step did not run:\n\(d.log)")
+        #expect(!c.collectEvents(for: 0.5).contains { $0["gesture"] as? String == "circle" }, "a step reached a socket client")
+        usleep(500_000)
+        #expect(sub.messages(on: prefix + "/gesture/circle").isEmpty, "a step reached the broker: \(sub.messages)")
+        // Outside the sequence's mode the same circle is published.
+        #expect(try c.command(#"{"mode":"open"}"#)["ok"] as? Bool == true)
+        try d.replayAndWait(c)
+        #expect(sub.wait(for: 1, on: prefix + "/gesture/circle").count == 1, "\(sub.messages)\n\(d.log)")
+    }
+
     /// Slow (SIGSTOP) and then dead (SIGKILL): socket clients and bound commands carry on as if
     /// nothing happened; what the broker missed is queued up to `max_queue` and sent when it is back.
     @Test func aBrokerFrozenOrKilledMidReplayCostsNothingElse() throws {

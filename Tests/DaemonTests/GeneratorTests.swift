@@ -18,6 +18,9 @@ import Testing
         ("click", "[[bind]]\ngesture = \"tap\"\nclick = \"left\"\n", "uinput", uinput),
         ("mqtt-address", "[mqtt]\nurl = \"mqtt://192.0.2.7:1883\"\n", "network", network + ["IPAddressAllow=192.0.2.7"]),
         ("mqtt-name", "[mqtt]\nurl = \"mqtts://broker.museum.lan\"\nca_file = \"/etc/hostname\"\n", "network", network + ["IPAddressAllow=any"]),
+        // The password handed over by systemd, read as root: the file can be 0600 root:root.
+        ("mqtt-password", "[mqtt]\nurl = \"mqtt://192.0.2.7\"\nusername = \"k\"\npassword_file = \"/etc/hostname\"\n", "network",
+         network + ["IPAddressAllow=192.0.2.7", "LoadCredential=mqtt-password:/etc/hostname"]),
         ("all", "[defaults]\npassthrough = true\n[[bind]]\ngesture = \"circle\"\nkeys = \"ctrl+r\"\n[mqtt]\nurl = \"mqtt://localhost\"\n",
          "uinput,network", uinput + network + ["IPAddressAllow=localhost"]),
     ]

@@ -49,7 +49,10 @@ extension ConfigLoader {
         for (key, path) in [("ca_file", m.caFile), ("cert_file", m.certFile), ("key_file", m.keyFile)] {
             if let p = path, access(p, R_OK) != 0 { d.error("mqtt.\(key)", "cannot read \(p)") }
         }
-        guard let p = m.passwordFile else { return }
+        guard let file = m.passwordFile else { return }
+        // Inside the unit, systemd has read the file as root and handed it over (LoadCredential=).
+        let handed = ProcessEnvironment.current["CREDENTIALS_DIRECTORY"].map { $0 + "/" + ServiceGrant.passwordCredential }
+        let p = handed.flatMap { access($0, F_OK) == 0 ? $0 : nil } ?? file
         let bytes: [UInt8]
         switch FileSystem.regularFile(atPath: p, maxBytes: MQTTConfig.maxPasswordFileBytes) {
         case .success(let b): bytes = b

@@ -18,6 +18,10 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
     public static let dropInPath = "gestured.service.d/50-features.conf"
     /// Where systemd keeps what generators wrote (their "normal" directory).
     public static let generatorDirectory = "/run/systemd/generator"
+    /// The credential systemd hands the service the broker's password as (`LoadCredential=`, in
+    /// `$CREDENTIALS_DIRECTORY`): systemd reads `password_file` as root, so the file can be
+    /// 0600 root:root, readable by no listener.
+    public static let passwordCredential = "mqtt-password"
     /// The one command that makes the running service match the config.
     public static let fix = "systemctl daemon-reload && systemctl restart gestured"
 

@@ -42,6 +42,10 @@ public enum ServiceSandbox {
             // The comment alone may fail (it quotes the broker's host): the grant still stands.
             groups.insert([comment], at: groups.count - 1)
         }
+        if let file = config.mqtt?.passwordFile {
+            groups.append(["# the broker's password: systemd reads password_file as root and hands it over",
+                           "LoadCredential=\(ServiceGrant.passwordCredential):\(file)"])
+        }
         return groups
     }
 

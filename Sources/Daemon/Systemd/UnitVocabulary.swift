@@ -31,6 +31,9 @@ public enum UnitVocabulary {
         case "RestrictAddressFamilies":
             ok = value.split(separator: " ", omittingEmptySubsequences: false).allSatisfy { families.contains(String($0)) }
         case "IPAddressAllow": ok = value == "any" || value == "localhost" || isAddress(value)
+        case "LoadCredential":
+            let prefix = ServiceGrant.passwordCredential + ":/"
+            ok = value.hasPrefix(prefix) && isPlainPath(String(value.dropFirst(prefix.count - 1)))
         default: ok = false
         }
         return ok ? nil : "\(key.unicodeScalars.allSatisfy(isCommentCharacter) ? key : "a setting") outside the vocabulary"
@@ -45,8 +48,12 @@ public enum UnitVocabulary {
     }
 
     /// An absolute path under /dev of letters, digits and `/_-.`, with no `..`.
-    static func isDevicePath(_ s: String) -> Bool {
-        s.hasPrefix("/dev/") && !s.contains("..") && s.unicodeScalars.allSatisfy {
+    static func isDevicePath(_ s: String) -> Bool { s.hasPrefix("/dev/") && isPlainPath(s) }
+
+    /// An absolute path of letters, digits and `/_-.` only (no space, quote, `%` specifier or
+    /// backslash systemd would interpret), with no `..`.
+    static func isPlainPath(_ s: String) -> Bool {
+        s.hasPrefix("/") && !s.contains("..") && s.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/_-.".unicodeScalars.contains($0)
         }
     }
