@@ -118,6 +118,12 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         guard let c = change else { return }
         runner.mode = c.mode
         for s in devices.sessions { apply(to: s, now: now) }
+        // The app is kept from a device only through its clone: said, not assumed.
+        if !state.current.appGetsTouches {
+            for s in devices.sessions where s.passthrough == nil && s.player == nil {
+                log.warning("mode \(c.mode) gives the app nothing, but \(s.label.name) has no clone (passthrough off or refused): the app reads it directly")
+            }
+        }
         announce(c)
     }
 
