@@ -27,14 +27,15 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/
   || echo "deb.sh: could not strip $bin (another architecture's strip needed), packaged as it is" >&2
 
 # The units as `make install` has them, with the packaged paths; the socket belongs to the
-# `gestured` group, which the service also joins (to read an [mqtt] password_file, 0640 root:gestured).
+# `gestured` group (listeners). The service does not join it: an [mqtt] password_file is handed
+# over by systemd (LoadCredential=, written by the generator), so it stays 0600 root:root.
 install -D -m 0644 systemd/gestured.socket "$stage/lib/systemd/system/gestured.socket"
 install -D -m 0644 systemd/gestured.service "$stage/lib/systemd/system/gestured.service"
-sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|g; s|/usr/local/share/doc|/usr/share/doc|g; s|^SupplementaryGroups=input$|SupplementaryGroups=input gestured|' \
+sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|g; s|/usr/local/share/doc|/usr/share/doc|g' \
   "$stage/lib/systemd/system/gestured.service"
 sed -i '/^# *SocketGroup=/d; s|^\[Socket\]$|[Socket]\nSocketGroup=gestured|' "$stage/lib/systemd/system/gestured.socket"
 grep -q '^SocketGroup=gestured$' "$stage/lib/systemd/system/gestured.socket" \
-  && grep -q '^SupplementaryGroups=input gestured$' "$stage/lib/systemd/system/gestured.service" \
+  && grep -q '^SupplementaryGroups=input$' "$stage/lib/systemd/system/gestured.service" \
   && ! grep -q /usr/local "$stage/lib/systemd/system/gestured.service" \
   || { echo "deb.sh: the units in systemd/ changed shape; update the edits above" >&2; exit 1; }
 

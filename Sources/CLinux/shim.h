@@ -15,6 +15,14 @@ static inline int gestured_accept(int fd) {
     return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
+// SO_PEERCRED's struct ucred is declared only under _GNU_SOURCE: the same layout, by its own name.
+// The peer's process, user and group when it connected; 0, or -1 with errno.
+struct gestured_peer { int pid; unsigned uid; unsigned gid; };
+static inline int gestured_peer_credentials(int fd, struct gestured_peer *peer) {
+    socklen_t len = sizeof *peer;
+    return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, peer, &len);
+}
+
 // prctl is variadic (Swift cannot call it): the one use, orphans of bound commands reparented
 // to the daemon so that it sees a command's whole process group end.
 #include <sys/prctl.h>

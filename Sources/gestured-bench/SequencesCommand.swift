@@ -98,7 +98,7 @@ private struct Session {
 
     mutating func emit(_ e: GestureEvent, _ label: DeviceLabel) {
         gestures += 1
-        for m in Set(mode) { completed += matcher.feed(e, device: label, mode: m).count }
+        for m in Set(mode) { completed += matcher.feed(e, device: label, mode: m).done.count }
     }
 
     mutating func handle(_ f: borrowing TouchFrame, arena: GestureArena, label: DeviceLabel) {

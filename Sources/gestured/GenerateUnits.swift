@@ -35,8 +35,10 @@ struct GenerateUnits: ParsableCommand {
             StandardStream.writeError("gestured-generator: cannot create \(FileSystem.directory(of: path))\n")
             throw ExitCode(1)
         }
+        let dropIn = ServiceSandbox.dropIn(loaded, path: config)
+        for r in dropIn.refused { StandardStream.writeError("gestured-generator: not written (\(r))\n") }
         do {
-            try FileSystem.writeAtomically(Array(ServiceSandbox.dropIn(loaded, path: config).utf8), toPath: path)
+            try FileSystem.writeAtomically(Array(dropIn.text.utf8), toPath: path)
         } catch {
             StandardStream.writeError("gestured-generator: cannot write \(path): \(error)\n")
             throw ExitCode(1)

@@ -28,7 +28,9 @@ final class DaemonHarness {
 
     /// Starts the daemon; unless `waitForSocket` is false, returns once its socket exists
     /// (a daemon told to exit after a fast replay may be gone before that).
-    init(config: String, replays: [String], extraArgs: [String] = ["--hold-replay", "--fast"], waitForSocket: Bool = true) throws {
+    /// `environment`: variables added to the test's own (RUNTIME_DIRECTORY, as systemd sets it).
+    init(config: String, replays: [String], extraArgs: [String] = ["--hold-replay", "--fast"], waitForSocket: Bool = true,
+         environment: [String: String] = [:]) throws {
         let binary = try Self.binary()
         dir = NSTemporaryDirectory() + "gestured-test-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -40,6 +42,7 @@ final class DaemonHarness {
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--config", configPath, "--socket", socketPath] + replays.flatMap { ["--replay", $0] } + extraArgs
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = FileHandle.nullDevice
         try process.run()

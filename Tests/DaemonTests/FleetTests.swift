@@ -5,7 +5,8 @@ import Testing
 /// `[mqtt]` against a real mosquitto broker on loopback, checked with mosquitto_sub and
 /// mosquitto_pub as an operator of a fleet would.
 @Suite(.serialized) struct FleetTests {
-    static func config(_ broker: Broker, prefix: String, extra: String = "") -> String {
+    /// Commands on, unless `commands` says otherwise (nil: the key left out, the default).
+    static func config(_ broker: Broker, prefix: String, extra: String = "", commands: Bool? = true) -> String {
         """
         [socket]
         mode = "0600"
@@ -14,6 +15,7 @@ import Testing
         url = "\(broker.url)"
         topic = "\(prefix)"
         reconnect_max = 1
+        \(commands.map { "commands = \($0)" } ?? "")
         \(extra)
         """
     }
@@ -73,6 +75,77 @@ import Testing
         let status = try c.command(#"{"status":true}"#)
         let recognizers = (((status["status"] as? [String: Any])?["devices"] as? [[String: Any]])?.first?["recognizers"] as? [[String: Any]]) ?? []
         #expect(recognizers.contains { $0["name"] as? String == "circle" && $0["enabled"] as? Bool == false })
+    }
+
+    /// Commands are the operator's choice: by default the broker's are not heard at all; turned
+    /// on, a retained command (the broker's memory of an old one, handed to every connection) is
+    /// still never obeyed, while one sent live is.
+    @Test func commandsAreOffByDefaultAndARetainedOneIsNeverObeyed() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk31"
+        let config = "[[mode]]\nname = \"normal\"\n[[mode]]\nname = \"locked\"\n"
+        try broker.publish(prefix + "/command", #"{"mode":"locked"}"#, retain: true)
+        let sub = try Subscriber(broker, topic: prefix + "/#", id: "retained")
+        do {
+            let off = try DaemonHarness(config: config + Self.config(broker, prefix: prefix, commands: nil), replays: [DaemonHarness.circleRecording])
+            sub.wait(for: 1, on: prefix + "/status")
+            try broker.publish("gestured/all/command", #"{"mode":"locked"}"#)
+            try broker.publish(prefix + "/command", #"{"mode":"locked"}"#)
+            usleep(500_000)
+            let c = try off.connect()
+            #expect((try c.command(#"{"status":true}"#)["status"] as? [String: Any])?["mode"] as? String == "normal", "\(off.log)")
+            #expect(sub.messages(on: prefix + "/reply").isEmpty, "\(sub.messages)")
+        }
+        // The command topic's retained message is there still; with commands on it is ignored
+        // (and logged), and a live one obeyed.
+        try broker.publish(prefix + "/command", #"{"mode":"locked"}"#, retain: true)
+        let on = try DaemonHarness(config: config + Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        sub.wait(for: 2, on: prefix + "/status")
+        let deadline = Date().addingTimeInterval(5)
+        while !on.log.contains("retained command"), Date() < deadline { usleep(50_000) }
+        #expect(on.log.contains("a retained command on \(prefix)/command ignored"), "\(on.log)")
+        let c = try on.connect()
+        #expect((try c.command(#"{"status":true}"#)["status"] as? [String: Any])?["mode"] as? String == "normal", "\(on.log)")
+        try broker.publish(prefix + "/command", #"{"mode":"locked"}"#)
+        let reply = Self.json(try #require(sub.wait(for: 1, on: prefix + "/reply").first, "\(on.log)"))
+        #expect(reply["ok"] as? Bool == true && reply["mode"] as? String == "locked", "\(reply)")
+    }
+
+    /// A secret sequence's steps are the secret: a gesture that is one (here the replayed circle,
+    /// the first step) reaches neither the broker nor socket clients, while its binding still runs
+    /// and every other gesture is published as before. In a mode where the sequence does not
+    /// run, the circle is an ordinary gesture again.
+    @Test func aSequencesStepsNeverReachTheBroker() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk35"
+        let sub = try Subscriber(broker, topic: prefix + "/#", id: "secret")
+        let config = """
+            [[mode]]
+            name = "locked"
+            [[mode]]
+            name = "open"
+            [[sequence]]
+            name = "unlock"
+            steps = [{ gesture = "circle" }, { gesture = "swipe", direction = "up" }]
+            in_mode = "locked"
+            switch_mode = "open"
+            [[bind]]
+            gesture = "circle"
+            run = ["/usr/bin/touch", "$DIR/bound"]
+
+            """
+        let d = try DaemonHarness(config: config + Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        sub.wait(for: 1, on: prefix + "/status")
+        let c = try d.connect()
+        try d.replayAndWait(c)
+        #expect(DaemonHarness.waitForFile(d.dir + "/bound"), "the binding on the step did not run:\n\(d.log)")
+        #expect(!c.collectEvents(for: 0.5).contains { $0["gesture"] as? String == "circle" }, "a step reached a socket client")
+        usleep(500_000)
+        #expect(sub.messages(on: prefix + "/gesture/circle").isEmpty, "a step reached the broker: \(sub.messages)")
+        // Outside the sequence's mode the same circle is published.
+        #expect(try c.command(#"{"mode":"open"}"#)["ok"] as? Bool == true)
+        try d.replayAndWait(c)
+        #expect(sub.wait(for: 1, on: prefix + "/gesture/circle").count == 1, "\(sub.messages)\n\(d.log)")
     }
 
     /// Slow (SIGSTOP) and then dead (SIGKILL): socket clients and bound commands carry on as if

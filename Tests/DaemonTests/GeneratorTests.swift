@@ -1,3 +1,4 @@
+import Daemon
 import Foundation
 import Testing
 
@@ -17,6 +18,9 @@ import Testing
         ("click", "[[bind]]\ngesture = \"tap\"\nclick = \"left\"\n", "uinput", uinput),
         ("mqtt-address", "[mqtt]\nurl = \"mqtt://192.0.2.7:1883\"\n", "network", network + ["IPAddressAllow=192.0.2.7"]),
         ("mqtt-name", "[mqtt]\nurl = \"mqtts://broker.museum.lan\"\nca_file = \"/etc/hostname\"\n", "network", network + ["IPAddressAllow=any"]),
+        // The password handed over by systemd, read as root: the file can be 0600 root:root.
+        ("mqtt-password", "[mqtt]\nurl = \"mqtt://192.0.2.7\"\nusername = \"k\"\npassword_file = \"/etc/hostname\"\n", "network",
+         network + ["IPAddressAllow=192.0.2.7", "LoadCredential=mqtt-password:/etc/hostname"]),
         ("all", "[defaults]\npassthrough = true\n[[bind]]\ngesture = \"circle\"\nkeys = \"ctrl+r\"\n[mqtt]\nurl = \"mqtt://localhost\"\n",
          "uinput,network", uinput + network + ["IPAddressAllow=localhost"]),
     ]
@@ -56,6 +60,23 @@ import Testing
         // before it gave up PrivateNetwork= for IPAddressDeny=any.
         let limit = c.name == "none" ? 1.4 : 2.0
         #expect(try Self.exposure(dir) <= limit)
+    }
+
+    /// Every name-like key holding a line break and a directive (HostileNameTests' cases), handed
+    /// to the generator as systemd would run it: no line of the drop-in outside the vocabulary,
+    /// no directive of the config's, and the file's error names the key.
+    @Test(arguments: 0..<HostileNameTests.cases.count) func hostileNamesNeverReachTheUnit(_ i: Int) throws {
+        let (what, text, _, key) = HostileNameTests.cases[i]
+        let dir = NSTemporaryDirectory() + "gestured-gen-hostile-\(i)-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dropIn = try Self.generate(text, in: dir)
+        for line in dropIn.split(separator: "\n") {
+            #expect(UnitVocabulary.refusal(String(line)) == nil, "\(what): \(line)")
+            #expect(!line.contains("ExecStartPre") && !line.contains("pwned"), "\(what): \(dropIn)")
+        }
+        #expect(dropIn.contains("Environment=GESTURED_GRANTS=\n"), "\(what): \(dropIn)")
+        let check = try SystemdTests.run([try DaemonHarness.binary(), "check-config", "--quiet", dir + "/gestures.toml"])
+        #expect(check.status == 1 && check.output.contains(": \(key): ") && check.output.contains("contains the control character U+000A"), "\(what): \(check.output)")
     }
 
     @Test func aConfigThatDoesNotLoadGrantsNothing() throws {

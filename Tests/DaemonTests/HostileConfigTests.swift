@@ -117,3 +117,106 @@ import Testing
         timer.arm(nil)
     }
 }
+
+/// Every name-like key, given a value (or a key) that carries a line break and a systemd
+/// directive: refused where it is read, with file, line and key; and the root-run generator,
+/// handed the file, writes no line outside its vocabulary. The generator's own check is tested
+/// apart, with the hostile text put past the reader.
+@Suite struct HostileNameTests {
+    static let evil = "x\\nExecStartPre=+/bin/touch /tmp/gestured-pwned"
+    /// A config that loads and needs both grants; `{}` is where each case puts its hostile text.
+    static let base = """
+        [[region]]
+        name = "tl"
+        rect = [0, 0, 0.1, 0.1]
+        [[mode]]
+        name = "normal"
+        [[mode]]
+        name = "locked"
+        [[bind]]
+        gesture = "tap"
+        keys = "ctrl+r"
+        [[sequence]]
+        name = "unlock"
+        steps = [{ gesture = "tap", region = "tl" }, { gesture = "tap", region = "tl" }]
+        switch_mode = "normal"
+        [mqtt]
+        url = "mqtt://127.0.0.1"
+
+        """
+
+    /// (what, text appended to `base` — or replacing a part of it —, line, key).
+    static let cases: [(String, String, Int, String)] = [
+        ("sequence name", base.replacingOccurrences(of: "name = \"unlock\"", with: "name = \"\(evil)\""), 12, "sequence[1].name"),
+        ("mode name", base + "[[mode]]\nname = \"\(evil)\"\n", 18, "mode[3].name"),
+        ("region name", base + "[[region]]\nname = \"\(evil)\"\nrect = [0.5, 0.5, 0.6, 0.6]\n", 18, "region[2].name"),
+        ("device name", base + "[[device]]\nname = \"\(evil)\"\n", 18, "device[1].name"),
+        ("device property", base + "[[device]]\nproperty = { ID_SERIAL = \"\(evil)\" }\n", 18, "device[1].property.ID_SERIAL"),
+        ("a binding's device", base + "[[bind]]\ngesture = \"tap\"\ndevice = \"\(evil)\"\nkeys = \"a\"\n", 19, "bind[2].device"),
+        ("a binding's region", base + "[[bind]]\ngesture = \"tap\"\nregion = \"\(evil)\"\nkeys = \"a\"\n", 19, "bind[2].region"),
+        ("a binding's shape", base + "[[bind]]\ngesture = \"shape\"\nshape = \"\(evil)\"\nkeys = \"a\"\n", 19, "bind[2].shape"),
+        ("a binding's keys", base + "[[bind]]\ngesture = \"tap\"\nkeys = \"\(evil)\"\n", 19, "bind[2].keys"),
+        ("switch_mode", base + "[[bind]]\ngesture = \"tap\"\nswitch_mode = \"\(evil)\"\n", 19, "bind[2].switch_mode"),
+        ("in_mode", base + "[[bind]]\ngesture = \"tap\"\nkeys = \"a\"\nin_mode = [\"\(evil)\"]\n", 20, "bind[2].in_mode"),
+        ("idle_mode", base + "[[mode]]\nname = \"idle\"\nidle_timeout = 5\nidle_mode = \"\(evil)\"\n", 20, "mode[3].idle_mode"),
+        ("initial mode", base + "[modes]\ninitial = \"\(evil)\"\n", 18, "modes.initial"),
+        ("a shape's table", base + "[shapes]\ndir = \"/tmp\"\n[shapes.\"\(evil)\"]\nthreshold = 0.5\n", 17, "shapes.x<U+000A>ExecStartPre=+/bin/touch /tmp/gestured-pwned"),
+        ("a key of a relation", base + "[defaults.yields_to]\n\"\(evil)\" = \"tap\"\n", 17, "defaults.yields_to.x<U+000A>ExecStartPre=+/bin/touch /tmp/gestured-pwned"),
+        ("socket group", base + "[socket]\ngroup = \"\(evil)\"\n", 18, "socket.group"),
+        ("socket control group", base + "[socket]\ncontrol_group = \"\(evil)\"\n", 18, "socket.control_group"),
+        ("socket path", base + "[socket]\npath = \"/tmp/\(evil)\"\n", 18, "socket.path"),
+        ("mqtt url", base.replacingOccurrences(of: "mqtt://127.0.0.1", with: "mqtt://\(evil)"), 16, "mqtt.url"),
+        ("mqtt topic", base + "topic = \"\(evil)\"\n", 17, "mqtt.topic"),
+        ("mqtt client id", base + "client_id = \"\(evil)\"\n", 17, "mqtt.client_id"),
+        ("mqtt user", base + "username = \"\(evil)\"\n", 17, "mqtt.username"),
+        ("screen state", base + "[screen]\nstate = \"/sys/\(evil)\"\n", 18, "screen.state"),
+    ]
+
+    @Test(arguments: 0..<cases.count) func refusedWithFileLineAndKey(_ i: Int) throws {
+        let (what, text, line, key) = Self.cases[i]
+        let error = try #require(throws: ConfigErrors.self, "\(what)") { try ConfigLoader().parse(text, file: "h.toml") }
+        let found = try #require(error.errors.first { $0.key == key }, "\(what): no error for \(key); got:\n\(error)")
+        #expect(found.line == line, "\(what): \(found)")
+        #expect(found.message.contains("control character U+000A"), "\(what): \(found)")
+        #expect(!found.description.contains("\n"), "\(what): \(found)")
+    }
+
+    @Test func theBaseConfigLoads() throws {
+        let config = try ConfigLoader().parse(Self.base, file: "h.toml")
+        #expect(ServiceNeeds(config: config).grants == [.uinput, .network])
+    }
+
+    /// Past the reader (a config built in code): the hostile sequence name and broker host never
+    /// reach the drop-in; every line written is in the vocabulary.
+    @Test func theGeneratorChecksWhatItWrites() throws {
+        var config = try ConfigLoader().parse(Self.base, file: "h.toml")
+        let evil = "x\nExecStartPre=+/bin/touch /tmp/gestured-pwned"
+        config.modes.sequences[0].name = evil
+        config.mqtt?.host = evil
+        let dropIn = ServiceSandbox.dropIn(config, path: "/etc/gestured/gestures.toml")
+        let lines = dropIn.text.split(separator: "\n").map(String.init)
+        for line in lines { #expect(UnitVocabulary.refusal(line) == nil, "\(line)") }
+        #expect(!dropIn.text.contains("ExecStartPre"), "\(dropIn.text)")
+        // The host's comment is refused; the grant stands, to any address (the host did not parse).
+        #expect(dropIn.refused == ["a comment with a character outside printable ASCII"], "\(dropIn.refused)")
+        #expect(lines.filter { !$0.hasPrefix("#") } == [
+            "[Service]", "Environment=GESTURED_GRANTS=uinput,network",
+            "SupplementaryGroups=gestured-uinput", "DeviceAllow=/dev/uinput rw",
+            "RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=any",
+        ], "\(dropIn.text)")
+    }
+
+    @Test func theVocabulary() {
+        for ok in ["[Service]", "# a comment", "SupplementaryGroups=gestured-uinput", "DeviceAllow=/dev/uinput rw",
+                   "RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=::1", "IPAddressAllow=192.0.2.7",
+                   "Environment=GESTURED_GRANTS=uinput,network", "Environment=GESTURED_GRANTS="] {
+            #expect(UnitVocabulary.refusal(ok) == nil, "\(ok)")
+        }
+        for bad in ["ExecStartPre=+/bin/touch /tmp/x", "SupplementaryGroups=root wheel", "DeviceAllow=/dev/../etc/shadow rw",
+                    "DeviceAllow=/dev/sda rwm", "RestrictAddressFamilies=AF_PACKET", "IPAddressAllow=example.org",
+                    "Environment=LD_PRELOAD=/tmp/x.so", "Environment=GESTURED_GRANTS=root", "# ends in a backslash \\",
+                    "# caf\u{e9}", "[Unit]", "User=root"] {
+            #expect(UnitVocabulary.refusal(bad) != nil, "\(bad)")
+        }
+    }
+}

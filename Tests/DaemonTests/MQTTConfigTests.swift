@@ -80,7 +80,7 @@ import Testing
             url = "mqtt://broker"
             username = "kiosk"
             password_file = "/nonexistent/pw"
-            """) == ["f.toml:4: mqtt.password_file: cannot read /nonexistent/pw"])
+            """) == ["f.toml:4: mqtt.password_file: cannot read /nonexistent/pw: cannot open it: No such file or directory"])
         #expect(try errors("""
             [mqtt]
             topic = "a/b"

@@ -182,6 +182,7 @@ mode = "0600"
 url = "mqtt://127.0.0.1:{self.broker_port}"
 topic = "{PREFIX}"
 reconnect_max = 1
+commands = true      # the switches turn recognizers off and on through the command topic
 homeassistant = {"true" if homeassistant else "false"}
 
 [[mqtt.publish]]     # circles only: any change of the event entity is a circle

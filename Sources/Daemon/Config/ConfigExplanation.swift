@@ -66,7 +66,9 @@ public struct ConfigExplanation {
         var out = ["modes (starts in \(c.initial)):"]
         for m in c.modes {
             var parts = ["recognizers \(m.recognizers.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "all")",
-                         "the app gets \(m.appGetsTouches ? "every touch" : "nothing")"]
+                         m.appGetsTouches ? "the app gets every touch"
+                            // Said as it is: the clone is what the app is kept from (docs/security.md).
+                            : "the app gets nothing of a device passed through (one without a clone still gives it every touch)"]
             if let t = m.idleTimeout, let to = m.idleMode { parts.append("after \(fmt(t)) s without a touch: \(to)") }
             if let w = m.wakeMode { parts.append("screen dark: the first touch wakes it, then \(w)") }
             out.append("  \(m.name): " + parts.joined(separator: "; "))

@@ -409,11 +409,11 @@ public struct ConfigLoader {
         var action: BoundAction? = nil
         switch key {
         case "run":
-            if let r = t.strings("run") {
+            if let r = t.strings("run", text: true) {
                 if r.isEmpty || r[0].isEmpty { t.error("run", "needs at least the program to run") } else { action = .command(.argv(r)) }
             }
         case "shell":
-            if let s = t.string("shell") {
+            if let s = t.string("shell", text: true) {
                 if s.isEmpty { t.error("shell", "must not be empty") } else { action = .command(.shell(s)) }
             }
         case "keys":

@@ -15,7 +15,18 @@ final class ConfigDiagnostics {
     }
 
     func error(_ path: String, _ message: String) {
-        errors.append(ConfigError(file: file, line: index.line(of: path) ?? 1, key: path, message: message))
+        errors.append(ConfigError(file: file, line: line(of: path), key: path, message: message))
+    }
+
+    /// The key's line, or its nearest enclosing key's (a key the index cannot find: one written
+    /// inside an inline table, or quoted with escapes).
+    private func line(of path: String) -> Int {
+        var p = Substring(path)
+        while true {
+            if let l = index.line(of: String(p)) { return l }
+            guard let dot = p.lastIndex(of: ".") else { return 1 }
+            p = p[..<dot]
+        }
     }
 
     /// An error located in another file the config names (a shape file).
@@ -34,9 +45,15 @@ final class TableReader {
         self.table = table
         self.path = path
         self.diagnostics = diagnostics
+        // A key is a name too (a udev property, a recognizer): one with a control character is
+        // reported here, once, and then passed over by every reader.
+        for k in table.keys where ConfigText.controlCharacter(in: k) != nil {
+            seen.insert(k)
+            diagnostics.error(keyPath(ConfigText.escaped(k)), ConfigText.refusal(ConfigText.controlCharacter(in: k)!))
+        }
     }
 
-    var keys: [String] { table.keys }
+    var keys: [String] { table.keys.filter { ConfigText.controlCharacter(in: $0) == nil } }
 
     func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
@@ -54,9 +71,13 @@ final class TableReader {
         error(key, "expected \(expected), found \(v.type.description)")
     }
 
-    func string(_ key: String) -> String? {
+    /// A one-line string: names, paths, topics, modes — everything but a command's text —
+    /// refuse control characters, so no value can carry a line break into a log line, a unit
+    /// file or a topic. `text`: free text that may span lines (`shell`).
+    func string(_ key: String, text: Bool = false) -> String? {
         guard let v = value(key) else { return nil }
         guard let s = v.string else { typeError(key, "a string", v); return nil }
+        if !text, let c = ConfigText.controlCharacter(in: s) { error(key, ConfigText.refusal(c)); return nil }
         return s
     }
 
@@ -93,10 +114,14 @@ final class TableReader {
         return nil
     }
 
-    /// An array of strings; a single string is accepted where `allowSingle` says so.
-    func strings(_ key: String, allowSingle: Bool = false) -> [String]? {
+    /// An array of strings; a single string is accepted where `allowSingle` says so. Each is one
+    /// line (`string`) unless `text` (a command's arguments).
+    func strings(_ key: String, allowSingle: Bool = false, text: Bool = false) -> [String]? {
         guard let v = value(key) else { return nil }
-        if allowSingle, let s = v.string { return [s] }
+        if allowSingle, let s = v.string {
+            if !text, let c = ConfigText.controlCharacter(in: s) { error(key, ConfigText.refusal(c)); return nil }
+            return [s]
+        }
         guard let a = v.array else { typeError(key, "an array of strings", v); return nil }
         var out: [String] = []
         for (i, e) in a.enumerated() {
@@ -104,6 +129,7 @@ final class TableReader {
                 error(key, "element \(i + 1): expected a string, found \(e.type.description)")
                 return nil
             }
+            if !text, let c = ConfigText.controlCharacter(in: s) { error(key, "element \(i + 1): " + ConfigText.refusal(c)); return nil }
             out.append(s)
         }
         return out

@@ -9,6 +9,9 @@ extension ConfigLoader {
         if let g = config.socket.group, !SystemGroup.exists(g) {
             d.error("socket.group", "no group \"\(g)\" on this system")
         }
+        if let g = config.socket.controlGroup, !SystemGroup.exists(g) {
+            d.error("socket.control_group", "no group \"\(g)\" on this system")
+        }
         resolveShapes(&config.shapes, d)
         let taught = config.shapes.names
         for (key, name) in d.shapeReferences where !taught.contains(name) {
@@ -46,9 +49,17 @@ extension ConfigLoader {
         for (key, path) in [("ca_file", m.caFile), ("cert_file", m.certFile), ("key_file", m.keyFile)] {
             if let p = path, access(p, R_OK) != 0 { d.error("mqtt.\(key)", "cannot read \(p)") }
         }
-        guard let p = m.passwordFile else { return }
-        guard let bytes = FileSystem.contents(atPath: p), let text = String(validating: bytes, as: UTF8.self) else {
-            d.error("mqtt.password_file", "cannot read \(p)")
+        guard let file = m.passwordFile else { return }
+        // Inside the unit, systemd has read the file as root and handed it over (LoadCredential=).
+        let handed = ProcessEnvironment.current["CREDENTIALS_DIRECTORY"].map { $0 + "/" + ServiceGrant.passwordCredential }
+        let p = handed.flatMap { access($0, F_OK) == 0 ? $0 : nil } ?? file
+        let bytes: [UInt8]
+        switch FileSystem.regularFile(atPath: p, maxBytes: MQTTConfig.maxPasswordFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let e): d.error("mqtt.password_file", "cannot read \(p): \(e)"); return
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            d.error("mqtt.password_file", "\(p): not UTF-8 text")
             return
         }
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""

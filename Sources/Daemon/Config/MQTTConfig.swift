@@ -13,8 +13,12 @@ public struct MQTTConfig: Sendable, Equatable {
     public var passwordFile: String?
     /// Read from `password_file` when the config is loaded; never written in the config itself.
     public var password: String?
-    /// nil: the hostname.
+    /// nil: `gestured-<machine id>` (/etc/machine-id), unique per installed system, so kiosks
+    /// cloned from one image with one hostname do not knock each other off the broker.
     public var clientID: String?
+    /// Whether the broker's commands (`<prefix>/command`, the fleet topic) are obeyed at all:
+    /// off unless the operator turns them on. A retained command is never obeyed.
+    public var commands = false
     /// nil: `gestured/<hostname>`.
     public var topic: String?
     /// Commands every kiosk of the fleet takes.
@@ -31,6 +35,9 @@ public struct MQTTConfig: Sendable, Equatable {
     public var homeAssistant = false
     /// Where Home Assistant listens for discovery (its `discovery_prefix`).
     public var homeAssistantPrefix = "homeassistant"
+
+    /// A password file is one line; more than this is not one.
+    public static let maxPasswordFileBytes = 4096
 
     public init(host: String, port: Int, tls: Bool) {
         self.host = host

@@ -24,13 +24,17 @@ extension MQTTConfig: SettingTable {
                 },
                 describe: { v, _ in v.map { ["as user \($0)"] } ?? [] }),
         file("password_file", \.passwordFile, "A file whose first line is the password (never the password itself)."),
-        Setting("client_id", once: \.clientID, type: "1–230 bytes", "The client id (default: the hostname).",
+        Setting("commands", once: \.commands, type: "true or false",
+                "Obey commands from the broker (<topic>/command and fleet_topic); off by default. Retained commands never are.",
+                read: { t, _, _ in t.bool("commands") },
+                describe: { on, m in [on ? "obeys commands on \(m.topic ?? "gestured/<hostname>")/command and \(m.fleetTopic) (never retained ones)" : "takes no commands from the broker"] }),
+        Setting("client_id", once: \.clientID, type: "1–230 bytes", "The client id (default: gestured-<machine id>).",
                 read: { t, _, _ in
                     guard let id = t.string("client_id") else { return nil }
                     if id.isEmpty || id.utf8.count > 23 * 10 { t.error("client_id", "must be 1–230 bytes"); return nil }
                     return id
                 },
-                describe: { v, _ in ["client id \(v ?? "<hostname>")"] }),
+                describe: { v, _ in ["client id \(v ?? "gestured-<machine id>")"] }),
         Setting("homeassistant", once: \.homeAssistant, type: "true or false", "Announce the kiosk to Home Assistant (MQTT discovery).",
                 read: { t, _, _ in t.bool("homeassistant") },
                 describe: { on, m in
@@ -113,8 +117,17 @@ extension ConfigLoader {
             t.error("url", "mqtts:// needs ca_file (the CA that signed the broker's certificate)")
         }
         if t.has("password_file"), !t.has("username") { t.error("password_file", "a password needs a username") }
+        // Commands over the network in clear and from anyone: refused. Loopback is the host's own.
+        if urlRead, c.commands, !c.tls, c.username == nil, !Self.isLoopback(c.host) {
+            t.error("commands", "commands over plain mqtt:// without a username would be obeyed from anyone who reaches \(c.host): "
+                + "use mqtts:// or username and password_file (and a broker ACL on the command topics)")
+        }
         t.finish(expected: MQTTConfig.settingKeys.joined(separator: ", "))
         return urlRead ? c : nil
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     struct URLError: Error { var message: String }

@@ -91,7 +91,7 @@ extension ConfigLoader {
         if let p = t.string("state") {
             if p.hasPrefix("/") { s.state = p } else { t.error("state", "must be an absolute path (e.g. /sys/class/drm/card0-HDMI-A-1/dpms)") }
         }
-        if let w = t.strings("wake") {
+        if let w = t.strings("wake", text: true) {
             if w.isEmpty || w[0].isEmpty { t.error("wake", "needs at least the program to run") } else { s.wake = .argv(w) }
         }
         t.finish(expected: "state or wake")

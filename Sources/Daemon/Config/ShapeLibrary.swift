@@ -32,11 +32,10 @@ public enum ShapeLibrary {
 
     /// One shape file; its `name` must be its file name without `.shape`.
     public static func read(path: String) throws(ConfigError) -> TaughtShape {
-        guard let data = FileSystem.contents(atPath: path) else {
-            throw ConfigError(file: path, line: 0, key: "", message: "cannot read the file")
-        }
-        guard data.count <= ShapeFile.maxBytes else {
-            throw ConfigError(file: path, line: 0, key: "", message: "larger than \(ShapeFile.maxBytes) bytes")
+        let data: [UInt8]
+        switch FileSystem.regularFile(atPath: path, maxBytes: ShapeFile.maxBytes) {
+        case .success(let d): data = d
+        case .failure(let e): throw ConfigError(file: path, line: 0, key: "", message: e.description)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(file: path, line: 1, key: "", message: "not UTF-8 text")

@@ -7,12 +7,18 @@ public struct SocketConfig: Sendable, Equatable {
     /// File mode of the socket: together with the group, the access control.
     public var mode: UInt32 = 0o660
     public var group: String?
+    /// Who may control (switch modes, disable and enable recognizers, replay) besides root:
+    /// members of this group. Every other client that can connect only listens (`ControlPolicy`).
+    public var controlGroup: String?
     public var maxClients: Int = 32
     /// Bytes of output queued for one client before it is dropped as too slow.
     public var clientBufferBytes: Int = 256 * 1024
     /// Seconds a client may take to finish a line it started before it is dropped (a client
     /// that sends half a command and stalls would otherwise hold its slot forever).
     public var lineTimeout: Double = 5
+    /// Seconds after which a client that has sent no line at all may lose its slot to a new
+    /// client when every slot is taken: idle connections cannot lock the app out.
+    public var idleTimeout: Double = 10
 
     public init() {}
 
@@ -50,6 +56,14 @@ extension SocketConfig: SettingTable {
                     return g
                 },
                 describe: { v, _ in ["group \(v ?? "(unchanged)")"] }),
+        Setting("control_group", once: \.controlGroup, type: "a group name",
+                "Members (and root) may switch modes, disable recognizers and replay; other clients only listen.",
+                read: { t, _, _ in
+                    guard let g = t.string("control_group") else { return nil }
+                    if g.isEmpty { t.error("control_group", "must not be empty"); return nil }
+                    return g
+                },
+                describe: { v, _ in ["control by root\(v.map { " and group \($0)" } ?? " only"); every other client listens"] }),
         Setting("max_clients", once: \.maxClients, type: "an integer 1…4096", "Clients connected at once.",
                 read: { t, _, _ in t.int("max_clients", in: 1...4096) },
                 describe: { v, _ in ["at most \(v) clients"] }),
@@ -61,5 +75,9 @@ extension SocketConfig: SettingTable {
                 "Time a client may take to finish a line it started.",
                 read: { t, _, _ in t.number("line_timeout", in: 0.05...3600, unit: "s") },
                 describe: { v, _ in ["\(fmt(v)) s to finish a line"] }),
+        Setting("idle_timeout", once: \.idleTimeout, type: "a number 0.05…86400", unit: "s",
+                "A client that has sent no line for this long gives its slot to a new one when all are taken.",
+                read: { t, _, _ in t.number("idle_timeout", in: 0.05...86_400, unit: "s") },
+                describe: { v, _ in ["a client silent for \(fmt(v)) s gives its slot up when all are taken"] }),
     ]
 }

@@ -114,6 +114,16 @@ final class Fleet: GestureSink, LoopSource {
         link.send(.init(topic: link.prefix + "/reply", payload: line))
     }
 
+    /// `gestured-<machine id>` from /etc/machine-id (unique per installed system); the hostname
+    /// when there is none.
+    static func defaultClientID(hostname: String) -> String {
+        if case .success(let bytes) = FileSystem.regularFile(atPath: "/etc/machine-id", maxBytes: 64) {
+            let id = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+            if id.count == 32, id.allSatisfy(\.isHexDigit) { return "gestured-" + id }
+        }
+        return "gestured-" + hostname
+    }
+
     static func hostname() -> String {
         var buf = [UInt8](repeating: 0, count: 256)
         guard buf.withUnsafeMutableBytes({ gethostname($0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }) == 0 else { return "localhost" }

@@ -90,7 +90,7 @@ final class MQTTLink: @unchecked Sendable {
         readBackTopics = HomeAssistant.readBackTopics(config: config, prefix: prefix)
         shared = Mutex(Shared(outbox: BoundedQueue(capacity: config.maxQueue)))
         mosquitto_lib_init()
-        guard let m = mosquitto_new(config.clientID ?? hostname, true, nil) else { throw SystemError("mosquitto_new") }
+        guard let m = mosquitto_new(config.clientID ?? Fleet.defaultClientID(hostname: hostname), true, nil) else { throw SystemError("mosquitto_new") }
         mosq = m
         commandFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC))
@@ -273,7 +273,8 @@ final class MQTTLink: @unchecked Sendable {
             log.warning("mqtt: \(config.host):\(config.port) refused the connection: \(String(cString: mosquitto_connack_string(rc)))")
             return
         }
-        for topic in [prefix + "/command", config.fleetTopic] + readBackTopics { mosquitto_subscribe(mosq, nil, topic, 1) }
+        // Commands are heard only when the operator turned them on ([mqtt] commands).
+        for topic in commandTopics + readBackTopics { mosquitto_subscribe(mosq, nil, topic, 1) }
         mosquitto_publish(mosq, nil, statusTopic, 6, "online", 1, true)
         let backlog = shared.withLock { s in
             s.connected = true
@@ -303,10 +304,16 @@ final class MQTTLink: @unchecked Sendable {
         wake()
     }
 
+    /// The topics commands come on; none unless `[mqtt] commands = true`.
+    private var commandTopics: [String] { config.commands ? [prefix + "/command", config.fleetTopic] : [] }
+
     private func received(_ topic: String, _ payload: String, retained: Bool) {
         /// nil: taken; otherwise why it was dropped.
         let dropped: String? = shared.withLock { s in
-            if topic == prefix + "/command" || topic == config.fleetTopic {
+            if commandTopics.contains(topic) {
+                // A retained command is the broker's memory of an old one, handed to every
+                // (re)connection: never obeyed.
+                guard !retained else { return "a retained command on \(topic) ignored (commands are obeyed only as they are sent)" }
                 guard s.incoming.commands.count < Self.maxCommands else {
                     s.commandsDropped += 1
                     return "more than \(Self.maxCommands) commands waiting, one dropped"

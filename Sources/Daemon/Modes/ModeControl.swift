@@ -9,6 +9,7 @@ import Logging
 final class ModeControl: GestureSink, TouchGate, TimedSource {
     private(set) var state: ModeState
     private var sequences: SequenceMatcher
+    private var backOff = SequenceBackOff()
     private let runner: ActionRunner
     private let devices: DeviceRegistry
     private let hub: SocketHub
@@ -31,8 +32,16 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     /// the service reads it after every wakeup.
     private(set) var deadline: Double?
 
-    init(_ config: ModesConfig, runner: ActionRunner, devices: DeviceRegistry, hub: SocketHub, log: Logger, now: Double) {
+    /// Where the mode is kept across restarts (nil: not kept).
+    private let record: ModeRecord?
+
+    init(_ config: ModesConfig, runner: ActionRunner, devices: DeviceRegistry, hub: SocketHub, log: Logger, now: Double,
+         record: ModeRecord? = nil) {
         state = ModeState(config, now: now)
+        self.record = record
+        if let saved = record?.load(), let c = state.restore(saved, now: now) {
+            log.notice("mode \(c.mode) restored from \(record!.path) (the initial mode is \(c.previous))")
+        }
         deadline = state.deadline
         sequences = SequenceMatcher(config.sequences)
         self.runner = runner
@@ -46,6 +55,12 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     }
 
     var current: KioskMode { state.current }
+
+    /// Whether a gesture is a step of a secret sequence in the current mode: kept from socket
+    /// clients and the broker (the service's `deliver`).
+    func isSecret(_ g: borrowing OutgoingGesture) -> Bool {
+        !sequences.sequences.isEmpty && sequences.isStep(g.event, device: g.device, mode: state.current.name)
+    }
 
     /// Asks for a mode (a command, a binding, a sequence, a waking touch); false when there is
     /// no such mode. The switch happens after this wakeup: a binding or sequence asks while its
@@ -107,13 +122,27 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         deadline = state.deadline
         runner.mode = state.current.name
         for s in devices.sessions { apply(to: s, now: now) }
+        keep()
         if let c = change { announce(c) }
     }
 
+    /// Saves the mode (and its `for`) for a restart; a failure is logged, and the kiosk goes on.
+    private func keep() {
+        guard let r = record, let e = r.save(state) else { return }
+        log.error("cannot keep the mode in \(r.path): \(e) (a restart would start in \(state.config.initial))")
+    }
+
     private func apply(_ change: ModeState.Change?, now: Double) {
+        keep()
         guard let c = change else { return }
         runner.mode = c.mode
         for s in devices.sessions { apply(to: s, now: now) }
+        // The app is kept from a device only through its clone: said, not assumed.
+        if !state.current.appGetsTouches {
+            for s in devices.sessions where s.passthrough == nil && s.player == nil {
+                log.warning("mode \(c.mode) gives the app nothing, but \(s.label.name) has no clone (passthrough off or refused): the app reads it directly")
+            }
+        }
         announce(c)
     }
 
@@ -142,10 +171,17 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     /// the mode.
     func take(_ g: inout OutgoingGesture) {
         guard !sequences.sequences.isEmpty else { return }
-        for q in sequences.feed(g.event, device: g.device, mode: state.current.name) {
+        guard backOff.allows(at: g.event.time) else { return }
+        let fed = sequences.feed(g.event, device: g.device, mode: state.current.name)
+        if let seconds = backOff.record(completed: !fed.done.isEmpty, broke: fed.broke, at: g.event.time) {
+            sequences.reset()
+            log.warning("secret sequences paused for \(fmt(seconds)) s: \(SequenceBackOff.attempts) attempts broken in a row")
+        }
+        for q in fed.done {
             log.info("sequence \(q.name) completed")
             if case .switchMode(let m, let seconds) = q.binding.action {
-                switchMode(to: m, reason: "sequence \(q.name)", for: seconds)
+                // The reason broadcast does not name the sequence: listeners learn that one ran, not which.
+                switchMode(to: m, reason: "sequence", for: seconds)
             } else {
                 runner.perform(q.binding, for: (g.event, g.device), now: MonotonicClock.now())
             }

@@ -57,6 +57,18 @@ struct ModeState {
 
     mutating func touched(now: Double) { lastTouch = now }
 
+    /// The mode a restart found saved (ModeRecord), with what is left of its `for`: when that
+    /// ran out while the service was down, the mode it went back to. Nil when the saved mode is
+    /// gone from the config (the initial mode stays) or is the current one.
+    mutating func restore(_ saved: ModeRecord.Saved, now: Double) -> Change? {
+        if let back = saved.back, let at = saved.at, at <= now, config.mode(named: back) != nil {
+            return enter(back, reason: "restored", now: now)
+        }
+        let change = enter(saved.mode, reason: "restored", now: now)
+        if let back = saved.back, let at = saved.at, config.mode(named: back) != nil, current.name == saved.mode { returnAt = (at, back) }
+        return change
+    }
+
     /// A `for` that ran out, or the idle timeout.
     mutating func due(now: Double) -> Change? {
         if let r = returnAt, r.time <= now {

@@ -23,16 +23,25 @@ public struct SequenceMatcher {
         furthest = Array(repeating: 0, count: sequences.count)
     }
 
-    /// The sequences `e` completes in `mode` (those whose `in_mode` allows it).
-    public mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String) -> [SecretSequence] {
-        guard e.phase == .recognized || e.phase == .ended else { return [] }
+    /// Whether `e` is a step of a sequence that runs in `mode`: such events are the secret, kept
+    /// from listeners (socket clients, the broker).
+    public func isStep(_ e: GestureEvent, device: DeviceLabel, mode: String) -> Bool {
+        sequences.contains { q in q.binding.isActive(in: mode) && q.steps.contains { $0.matches(e, device: device) } }
+    }
+
+    /// The sequences `e` completes in `mode` (those whose `in_mode` allows it), and whether it
+    /// broke an attempt (a sequence begun, then another gesture or too late).
+    public mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String) -> (done: [SecretSequence], broke: Bool) {
+        guard e.phase == .recognized || e.phase == .ended else { return ([], false) }
         var done: [SecretSequence] = []
+        var brokeOne = false
         for i in sequences.indices {
             let q = sequences[i]
             guard q.binding.isActive(in: mode) else { progress[i] = Progress(); continue }
             var p = progress[i]
             if p.next > 0, e.time - p.started > q.within || !q.steps[p.next].matches(e, device: device) {
                 p = Progress()
+                brokeOne = true
             }
             if q.steps[p.next].matches(e, device: device) {
                 if p.next == 0 { p.started = e.time }
@@ -45,6 +54,9 @@ public struct SequenceMatcher {
             }
             progress[i] = p
         }
-        return done
+        return (done, brokeOne && done.isEmpty)
     }
+
+    /// Forgets every attempt under way (a pause begins).
+    public mutating func reset() { progress = Array(repeating: Progress(), count: sequences.count) }
 }

@@ -12,6 +12,15 @@ public enum ClientCommand: Equatable {
     /// Switches the kiosk's mode.
     case mode(String)
 
+    /// Whether it changes what the kiosk does (only root and the control group may: ControlPolicy),
+    /// rather than what the client hears.
+    public var controls: Bool {
+        switch self {
+        case .subscribe, .status: false
+        case .setEnabled, .replay, .mode: true
+        }
+    }
+
     public struct ParseError: Error { public var message: String }
 
     public static func parse(_ line: String) -> Result<ClientCommand, ParseError> {

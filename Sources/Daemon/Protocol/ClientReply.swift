@@ -4,7 +4,8 @@ import GestureKit
 /// The one line the daemon answers a command with, as a value: what the service did, encoded
 /// here so that the socket and the fleet's broker get byte-for-byte the same replies.
 enum ClientReply {
-    /// `{"error":"…"}`: a malformed line or a command that cannot be carried out.
+    /// `{"error":"…","ok":false}`: a malformed line, a command that cannot be carried out, or one
+    /// this client may not give.
     case error(String)
     /// `{"ok":true,"subscribed":[…]}`; nil = every gesture (`"*"`).
     case subscribed([String]?)
@@ -22,6 +23,7 @@ enum ClientReply {
         switch self {
         case .error(let message):
             w.key("error"); w.string(message)
+            w.key("ok"); w.bool(false)
         case .subscribed(let names):
             w.key("ok"); w.bool(true)
             w.strings("subscribed", names ?? ["*"])

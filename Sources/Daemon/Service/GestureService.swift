@@ -22,6 +22,8 @@ public final class GestureService {
     let modes: ModeControl
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: Fleet?
+    /// systemd's watchdog, when the unit has one (WatchdogSec=).
+    private var watchdog: Watchdog?
 
     public init(options: ServiceOptions, log: Logger) throws {
         self.options = options
@@ -37,7 +39,8 @@ public final class GestureService {
         runner.setBindings(config.bindings, others: config.modes.sequences.map(\.binding))
         let listener = try UnixListener.forService(path: options.socketPath, config: config.socket, environment: environment, log: log)
         hub = try SocketHub(listener: listener, config: config.socket, log: log)
-        modes = ModeControl(config.modes, runner: runner, devices: devices, hub: hub, log: log, now: MonotonicClock.now())
+        modes = ModeControl(config.modes, runner: runner, devices: devices, hub: hub, log: log, now: MonotonicClock.now(),
+                            record: ModeRecord(environment: environment))
         devices.delegate = self
         devices.gate = modes
     }
@@ -54,6 +57,10 @@ public final class GestureService {
 
         try loop.add(signals.fd) { _ in me.with { $0.handleSignals() } }
         for source: LoopSource in [hub, runner.processes] { try source.attach(to: loop) }
+        if let w = try Watchdog(environment: ProcessEnvironment.current, notifier: notifier) {
+            try w.attach(to: loop)
+            watchdog = w
+        }
         try loop.add(timer.fd) { _ in me.with { $0.timerFired() } }
         do {
             try devices.openRecordings(options.replays, fast: options.fast, hold: options.holdReplay, now: MonotonicClock.now())
@@ -91,10 +98,12 @@ public final class GestureService {
             events.withUnsafeBufferPointer { events in
                 for i in events.indices {
                     var g = OutgoingGesture(events.baseAddress! + i, device: label)
-                    hub.take(&g)
+                    // A secret sequence's step goes to the bindings and the sequences only.
+                    let secret = modes.isSecret(g)
+                    if !secret { hub.take(&g) }
                     runner.take(&g)
                     modes.take(&g)
-                    fleet?.take(&g)
+                    if !secret { fleet?.take(&g) }
                 }
             }
         }

@@ -1,11 +1,16 @@
 import Evdev
 import GestureKit
+import Logging
 
 /// What each client command does to the service; the protocol (`ClientProtocol`) reads the
 /// line and writes the reply.
 extension GestureService {
     /// `client` is nil for a command from the fleet's broker.
     func perform(_ command: ClientCommand, for client: SocketClient?) -> ClientReply {
+        if let client, command.controls, let refusal = hub.policy.refusal(client.peer) {
+            log.warning("client \(client.id): \(refusal)")
+            return .error(refusal)
+        }
         switch command {
         case .subscribe(let names):
             if let names, let bad = names.first(where: { GestureKind(rawValue: $0) == nil }) {

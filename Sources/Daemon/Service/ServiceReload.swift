@@ -3,7 +3,7 @@ import Logging
 extension GestureService {
     /// Loads the config again (SIGHUP); all or nothing: a bad file is logged and the running
     /// config stays. Bindings and every device's recognizers are rebuilt from the new one;
-    /// `[socket]` and `[mqtt]` connection settings take effect on restart.
+    /// `[socket]` (but for control_group) and `[mqtt]` connection settings take effect on restart.
     func reload() {
         notifier.reloading()
         defer { notifier.ready(status: "\(devices.sessions.count) devices") }
@@ -14,7 +14,11 @@ extension GestureService {
             log.error("reload failed, keeping the running configuration:\n\(error)")
             return
         }
-        if fresh.socket != config.socket { log.notice("[socket] changes take effect on restart") }
+        // Who may control takes effect at once (it is asked at each request); the rest of [socket] on restart.
+        hub.policy = ControlPolicy(group: fresh.socket.controlGroup)
+        var socket = fresh.socket
+        socket.controlGroup = config.socket.controlGroup
+        if socket != config.socket { log.notice("[socket] changes take effect on restart") }
         fleet?.reload(fresh.mqtt, bindings: fresh.bindings, log: log)
         if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh

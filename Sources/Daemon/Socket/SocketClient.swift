@@ -8,6 +8,12 @@ import Glibc
 final class SocketClient {
     let fd: Int32
     let id: Int
+    /// When it connected, and whether it has sent a whole line since (a client that never has may
+    /// lose its slot to a new one when all are taken: SocketHub).
+    let connectedAt: Double
+    var hasSpoken = false
+    /// Who connected (SO_PEERCRED), for `ControlPolicy`; nil when the kernel would not say.
+    let peer: ControlPolicy.Peer?
     /// Gesture names the client wants; nil = everything.
     var subscriptions: Set<String>? = nil
     /// The loop also waits for the socket to take more output (EPOLLOUT): set while a flush is pending.
@@ -21,6 +27,8 @@ final class SocketClient {
     init(fd: Int32, id: Int) {
         self.fd = fd
         self.id = id
+        connectedAt = MonotonicClock.now()
+        peer = ControlPolicy.Peer(fd: fd)
     }
 
     var pendingBytes: Int { output.count - outputStart }

@@ -17,6 +17,7 @@ public final class SocketHub: GestureSink, LoopSource {
     private let bufferLimit: Int
     private let log: Logger
     private let lineTimeout: Double
+    private let idleTimeout: Double
     /// Wakes the hub for a partial line's timeout and for the refusal summary.
     private let timer: DeadlineTimer
     /// Clients refused since the last log line, and when the next summary is due (nil: no burst).
@@ -29,6 +30,8 @@ public final class SocketHub: GestureSink, LoopSource {
     var onCommand: (ClientCommand, SocketClient) -> ClientReply = { _, _ in .error("not ready") }
 
     public var clientCount: Int { clients.count }
+    /// Who may control rather than only listen (set from the config, and again at each reload).
+    var policy: ControlPolicy
     /// Called when a client connects or is dropped: what the clients can hear has changed
     /// (a subscription's change is the service's: ServiceCommands).
     var onAudienceChange: () -> Void = {}
@@ -52,6 +55,8 @@ public final class SocketHub: GestureSink, LoopSource {
         self.bufferLimit = config.clientBufferBytes
         self.log = log
         self.lineTimeout = config.lineTimeout
+        idleTimeout = config.idleTimeout
+        policy = ControlPolicy(group: config.controlGroup)
         timer = try DeadlineTimer()
     }
 
@@ -68,6 +73,11 @@ public final class SocketHub: GestureSink, LoopSource {
     private func acceptAll() {
         for _ in 0..<Self.acceptBatch {
             guard let fd = listener.accept() else { break }
+            if clients.count >= maxClients, let idle = longestSilent(now: MonotonicClock.now()) {
+                _ = idle.enqueue(ClientReply.error("sent nothing for \(fmt(idleTimeout)) s and every slot is taken: send a line (subscribe) to keep one").line, limit: bufferLimit)
+                _ = idle.flush()
+                drop(idle, reason: "sent nothing for \(fmt(idleTimeout)) s; its slot went to a new client (max_clients \(maxClients))")
+            }
             if clients.count >= maxClients {
                 let msg = ClientReply.error("too many clients (limit \(maxClients))").line + "\n"
                 _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
@@ -80,12 +90,17 @@ public final class SocketHub: GestureSink, LoopSource {
             do {
                 try loop?.add(fd) { [unowned self] events in self.service(client, events) }
                 clients[fd] = client
-                log.info("client \(client.id) connected (\(clients.count) connected)")
+                log.info("client \(client.id) connected (\(client.peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"); \(clients.count) connected)")
                 onAudienceChange()
             } catch {
                 close(fd)
             }
         }
+    }
+
+    /// The client that has sent no line for the longest, at least `idleTimeout` since it connected.
+    private func longestSilent(now: Double) -> SocketClient? {
+        clients.values.filter { !$0.hasSpoken && $0.connectedAt + idleTimeout <= now }.min { $0.connectedAt < $1.connectedAt }
     }
 
     private func service(_ client: SocketClient, _ events: UInt32) {
@@ -106,6 +121,7 @@ public final class SocketHub: GestureSink, LoopSource {
                     client.partialLineSince = MonotonicClock.now()
                     rearm()
                 }
+                if !lines.isEmpty { client.hasSpoken = true }
                 for line in lines where !line.allSatisfy(\.isWhitespace) {
                     let reply = ClientProtocol.reply(to: line) { onCommand($0, client) }
                     guard send(reply, to: client) else { return }

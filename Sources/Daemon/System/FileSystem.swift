@@ -11,6 +11,34 @@ public enum FileSystem {
         try? FileIO.contents(ofPath: path, maxBytes: maxBytes)
     }
 
+    /// A file the config names (a password, a shape): a regular file of at most `maxBytes`,
+    /// opened without blocking — a FIFO, a device or a socket there is refused at once instead of
+    /// hanging the reader (the root-run generator at boot among them). The error says why.
+    public static func regularFile(atPath path: String, maxBytes: Int) -> Result<[UInt8], RegularFileError> {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { return .failure(.init("cannot open it: \(Errno.current)")) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.init("cannot stat it: \(Errno.current)")) }
+        let kind = st.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let what = kind == S_IFIFO ? "a FIFO" : kind == S_IFDIR ? "a directory" : kind == S_IFCHR || kind == S_IFBLK ? "a device" : "not a file"
+            return .failure(.init("not a regular file (\(what))"))
+        }
+        guard st.st_size <= maxBytes else { return .failure(.init("larger than \(maxBytes) bytes")) }
+        do {
+            let bytes = try FileIO.readToEnd(fd, maxBytes: maxBytes)
+            return bytes.count <= maxBytes ? .success(bytes) : .failure(.init("larger than \(maxBytes) bytes"))
+        } catch {
+            return .failure(.init("cannot read it: \(error)"))
+        }
+    }
+
+    public struct RegularFileError: Error, CustomStringConvertible {
+        public var description: String
+        init(_ d: String) { description = d }
+    }
+
     /// `mkdir -p`: creates `path` and any missing parents (mode 0755 before the umask).
     /// Returns false when a component cannot be created (it exists as a file, no permission).
     @discardableResult

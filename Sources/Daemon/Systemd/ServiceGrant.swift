@@ -1,5 +1,3 @@
-import Glibc
-
 /// A permission the shipped `gestured.service` withholds and a config can need. The unit only
 /// reads input devices; the systemd generator (`gestured generate-units`) grants these in a
 /// drop-in, each only while the config uses a feature that needs it.
@@ -20,6 +18,10 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
     public static let dropInPath = "gestured.service.d/50-features.conf"
     /// Where systemd keeps what generators wrote (their "normal" directory).
     public static let generatorDirectory = "/run/systemd/generator"
+    /// The credential systemd hands the service the broker's password as (`LoadCredential=`, in
+    /// `$CREDENTIALS_DIRECTORY`): systemd reads `password_file` as root, so the file can be
+    /// 0600 root:root, readable by no listener.
+    public static let passwordCredential = "mqtt-password"
     /// The one command that makes the running service match the config.
     public static let fix = "systemctl daemon-reload && systemctl restart gestured"
 
@@ -38,14 +40,9 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
             return ["SupplementaryGroups=\(Self.uinputGroup)", "DeviceAllow=\(Self.uinputNode) rw"]
         case .network:
             let host = config.mqtt?.host ?? ""
-            let allow = host == "localhost" || Self.isAddress(host) ? host : "any"
+            let allow = host == "localhost" || UnitVocabulary.isAddress(host) ? host : "any"
             return ["RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=\(allow)"]
         }
-    }
-
-    private static func isAddress(_ host: String) -> Bool {
-        var buffer = in6_addr()
-        return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
     }
 }
 
@@ -60,7 +57,8 @@ public struct ServiceNeeds: Sendable {
             reasons.append((.uinput, "passthrough in [[device]] \(d.index)"))
         }
         let actions = config.bindings.map { ($0.action, "[[bind]] \($0.index)") }
-            + config.modes.sequences.map { ($0.binding.action, "[[sequence]] \($0.name)") }
+            // Numbered, not named: a feature's description is written into the generator's drop-in.
+            + config.modes.sequences.enumerated().map { ($1.binding.action, "[[sequence]] \($0 + 1)") }
         for (action, section) in actions {
             switch action {
             case .keys: reasons.append((.uinput, "keys in \(section)"))

@@ -6,27 +6,47 @@ import Glibc
 /// what the config needs — said with the command that fixes it, rather than a failure at first use.
 public enum ServiceSandbox {
     /// The drop-in for a config; nil when the config does not load: nothing is granted, and the
-    /// unit's ExecStartPre reports the file's errors.
-    public static func dropIn(_ config: DaemonConfig?, path: String) -> String {
-        var lines = [
+    /// unit's ExecStartPre reports the file's errors. Every line passes `UnitVocabulary` where
+    /// it is written: a group of lines that does not (a grant's settings, a comment) is left out
+    /// whole, and `refused` says why.
+    public static func dropIn(_ config: DaemonConfig?, path: String) -> (text: String, refused: [String]) {
+        var refused: [String] = []
+        var out: [String] = []
+        for group in dropInLines(config, path: path) {
+            let reasons = group.compactMap(UnitVocabulary.refusal)
+            if reasons.isEmpty { out += group } else { refused += reasons }
+        }
+        return (out.joined(separator: "\n") + "\n", refused)
+    }
+
+    /// The drop-in's lines in groups that stand or fall together: a grant's comment and settings.
+    private static func dropInLines(_ config: DaemonConfig?, path: String) -> [[String]] {
+        let header = [
             "# Written by gestured's systemd generator (gestured generate-units) from \(path),",
             "# at boot and at every `systemctl daemon-reload`: what the config needs beyond the sandbox",
             "# of gestured.service. Edit the config, not this file.",
-            "[Service]",
         ]
         guard let config else {
-            lines += ["# The config does not load (`gestured check-config \(path)` says why): nothing granted.",
-                      "Environment=\(ServiceGrant.environmentName)="]
-            return lines.joined(separator: "\n") + "\n"
+            return [header, ["[Service]"], ["# The config does not load (`gestured check-config \(path)` says why): nothing granted.",
+                            "Environment=\(ServiceGrant.environmentName)="]]
         }
         let needs = ServiceNeeds(config: config)
-        lines.append("Environment=\(ServiceGrant.environmentName)=\(needs.grants.map(\.rawValue).joined(separator: ","))")
-        if needs.grants.isEmpty { lines.append("# Nothing: the config uses no passthrough, keys, click or [mqtt].") }
+        var groups = [header, ["[Service]"]]
+        // What is granted is what passes: a grant whose settings are refused is not named here either.
+        let passing = needs.grants.filter { g in g.unitSettings(config).allSatisfy { UnitVocabulary.refusal($0) == nil } }
+        groups.append(["Environment=\(ServiceGrant.environmentName)=\(passing.map(\.rawValue).joined(separator: ","))"])
+        if needs.grants.isEmpty { groups.append(["# Nothing: the config uses no passthrough, keys, click or [mqtt]."]) }
         for grant in needs.grants {
-            lines.append("# \(grant.what): \(needs.features(needing: grant))")
-            lines += grant.unitSettings(config)
+            let comment = "# \(grant.what): \(needs.features(needing: grant))"
+            groups.append(grant.unitSettings(config))
+            // The comment alone may fail (it quotes the broker's host): the grant still stands.
+            groups.insert([comment], at: groups.count - 1)
         }
-        return lines.joined(separator: "\n") + "\n"
+        if let file = config.mqtt?.passwordFile {
+            groups.append(["# the broker's password: systemd reads password_file as root and hands it over",
+                           "LoadCredential=\(ServiceGrant.passwordCredential):\(file)"])
+        }
+        return groups
     }
 
     /// What this process's unit grants, from the variable the unit and drop-in set; nil when it

@@ -38,7 +38,7 @@ say "locked: the circle ran its binding, libinput saw nothing"
 # The sequence unlocks.
 m=$(lines "$SDIR/c.jsonl")
 finger "tap 5 5" "sleep 400" "tap 195 5" "sleep 400" "tap 195 115" "sleep 400" "tap 5 115"
-wait_event 10 "$SDIR/c.jsonl" --after "$m" event=mode mode=maintenance previous=locked "reason=sequence unlock"
+wait_event 10 "$SDIR/c.jsonl" --after "$m" event=mode mode=maintenance previous=locked "reason=sequence"
 app_tap app 100 60
 say "the sequence unlocked: maintenance, a tap passes at $TAP_AT mm"
 
@@ -46,7 +46,7 @@ say "the sequence unlocked: maintenance, a tap passes at $TAP_AT mm"
 socket_command '{"mode":"normal"}' > /dev/null
 n=$(libinput_mark app); m=$(lines "$SDIR/c.jsonl")
 finger "tap 5 5" "sleep 400" "tap 195 5" "sleep 400" "tap 195 115" "sleep 400" "tap 5 115"
-wait_event 10 "$SDIR/c.jsonl" --after "$m" event=mode mode=maintenance previous=normal "reason=sequence unlock"
+wait_event 10 "$SDIR/c.jsonl" --after "$m" event=mode mode=maintenance previous=normal "reason=sequence"
 sleep 1
 [ "$(app_count app "$n")" = 0 ] || die "the sequence's taps reached the app: $(app_show app "$n")"
 say "from normal: the sequence switched modes and libinput saw none of its taps"
