@@ -44,8 +44,10 @@ public struct Stroke: Sendable {
         return false
     }
 
-    /// Out of line: one reader a frame adds the sample; the others only compare.
-    @inline(never)
+    /// In line: its callers are the arena's offer for the shapes it does not hand the frame (the
+    /// usual frame of a one-finger stroke; a call cost it ~25 instructions) and recognizers' paths
+    /// already out of line.
+    @inline(__always)
     private mutating func add(_ p: Point, _ position: Point) {
         if let last = samples.last { lengthMM += last.mm.distance(to: p) }
         boxMM.include(p)
