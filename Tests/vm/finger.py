@@ -12,8 +12,8 @@ of stdin (coordinates in mm, times in ms):
 
     down SLOT X Y | move SLOT X Y | up SLOT      one frame each
     tap X Y                                      slot 0: down, 60 ms, up
-    ghost X Y                                    slot 0: down, up in the next frame at once (a
-                                                 phantom, as the Pi Touch Display 2 sends)
+    ghost X Y                                    slot 0: down, up in the next frame, one write (a
+                                                 phantom at one kernel time, as the Pi Touch Display 2 sends)
     stroke SLOT X0 Y0 X1 Y1 MS                   down, a move every 10 ms, up
     circle CX CY R MS                            one finger once round a circle, clockwise
     flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
@@ -21,6 +21,8 @@ of stdin (coordinates in mm, times in ms):
     mark FILE                                    creates FILE (the scenario waits for it)
 """
 import math
+import os
+import struct
 import sys
 import time
 
@@ -89,6 +91,17 @@ def touch_up(slot):
     frame(*ev)
 
 
+def ghost(x, y):
+    """A phantom: down and up frames in one write(2), so the kernel stamps them at one time
+    (separate writes from a starved VM came milliseconds apart, a tap no phantom is)."""
+    global next_id
+    ev = [(e.EV_ABS, e.ABS_MT_SLOT, 0), (e.EV_ABS, e.ABS_MT_TRACKING_ID, next_id)] + pos(0, x, y)[1:]
+    ev += [(e.EV_KEY, e.BTN_TOUCH, 1), (e.EV_SYN, e.SYN_REPORT, 0),
+           (e.EV_ABS, e.ABS_MT_TRACKING_ID, -1), (e.EV_KEY, e.BTN_TOUCH, 0), (e.EV_SYN, e.SYN_REPORT, 0)]
+    next_id += 1
+    os.write(ui.fd, b"".join(struct.pack("llHHi", 0, 0, t, c, v) for t, c, v in ev))
+
+
 def run(cmd, a):
     if cmd == "down":
         touch_down(int(a[0]), a[1], a[2])
@@ -101,8 +114,7 @@ def run(cmd, a):
         time.sleep(0.06)
         touch_up(0)
     elif cmd == "ghost":
-        touch_down(0, a[0], a[1])
-        touch_up(0)
+        ghost(a[0], a[1])
     elif cmd == "stroke":
         slot, x0, y0, x1, y1, ms = int(a[0]), *map(float, a[1:6])
         steps = max(1, int(ms / 10))
