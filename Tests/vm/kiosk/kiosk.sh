@@ -1,0 +1,225 @@
+# Helpers for the kiosk tier (scenarios 60–64), sourced after lib.sh and passthrough.sh: a real
+# compositor from Debian's packages reads gestured's clone through libinput and shows one real
+# client that logs every event it gets (wev on Wayland, `xinput test-xi2 --root` on X11).
+# How each compositor runs in the VM: docs/kiosk.md. Each scenario:
+#
+#   source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
+#   kiosk_daemon            the scripted touchscreen and gestured (configs/kiosk.toml, defaults)
+#   kiosk_cage              (or _sway, _weston, _wayfire, _xorg): compositor + client running
+#   kiosk_cases             plays every case, then kiosk/check.py judges what the client logged
+#
+# The client's log is $SDIR/app.log; each case's lines are recorded in $SDIR/cases.tsv.
+
+KIOSK=$VMDIR/kiosk
+
+# kiosk_daemon: finger.py and the daemon with the kiosk config, the clone up.
+kiosk_daemon() {
+  PASSTHROUGH_CONFIG=kiosk passthrough_start c
+}
+
+# kiosk_user_env: seatd for the unprivileged compositor (cage refuses root) and its runtime dir.
+kiosk_seatd() {
+  XDG=$WORK/xdg; mkdir -p "$XDG" "$WORK/home"; chown nobody "$XDG" "$WORK/home"; chmod 700 "$XDG"
+  : > "$SDIR/app.log"; chmod 666 "$SDIR/app.log"
+  seatd -u nobody -g nogroup > "$SDIR/seatd.log" 2>&1 &
+  track $!
+  wait_until 10 test -S /run/seatd.sock || die "seatd made no socket: $(cat "$SDIR/seatd.log")"
+}
+
+# as_nobody CMD...: the compositor as an unprivileged user, its devices opened through seatd;
+# headless output, pixman renderer, input through libinput (wlroots).
+as_nobody() {
+  runuser -u nobody -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
+    LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "$@"
+}
+
+# kiosk_ready NAME VERSION: waits until the compositor (COMP_PID) has the clone open and the
+# client has a surface; records the compositor's name and Debian version for the table.
+kiosk_ready() {
+  KIOSK_NAME=$1 KIOSK_VERSION=$2
+  wait_until 150 comp_holds "$CLONE" || { comp_show; die "$1 did not open the clone $CLONE within 150 s"; }
+  wait_until 60 grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 got no surface: $(tail -5 "$SDIR/app.log")"; }
+  nap 1
+  comp_holds "$FINGER_node" && say "$1 also opened the grabbed real device $FINGER_node (it must get nothing from it)"
+  say "$1 $2 is up (pid $COMP_PID), the client logs to app.log"
+}
+
+# comp_show: for a failure, the compositor's processes, open input nodes and last log lines.
+comp_show() {
+  local p
+  for p in $COMP_PID $(pgrep -P "$COMP_PID" 2>/dev/null); do
+    echo "process $p: $(tr '\0' ' ' < /proc/"$p"/cmdline 2>/dev/null) state $(awk '{print $3}' /proc/"$p"/stat 2>/dev/null)"
+    ls -l /proc/"$p"/fd 2>/dev/null | grep -E 'dev/(input|dri)' || true
+  done
+  tail -20 "$SDIR/compositor.log"
+}
+
+comp_holds() {
+  local p fd
+  for p in $COMP_PID $(pgrep -P "$COMP_PID" 2>/dev/null); do
+    for fd in /proc/"$p"/fd/*; do [ "$fd" -ef "$1" ] && return 0; done
+  done
+  return 1
+}
+
+deb_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo "?"; }
+
+# ---- the compositors ---------------------------------------------------------------------------
+
+kiosk_cage() {
+  kiosk_seatd
+  as_nobody cage -- sh -c "exec stdbuf -oL wev > $SDIR/app.log 2>&1" > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready cage "$(deb_version cage)"
+}
+
+kiosk_sway() {
+  kiosk_seatd
+  cat > "$WORK/sway.conf" <<EOF
+default_border none
+default_floating_border none
+exec stdbuf -oL wev > $SDIR/app.log 2>&1
+EOF
+  chmod 644 "$WORK/sway.conf"
+  as_nobody sway -c "$WORK/sway.conf" > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready sway "$(deb_version sway)"
+}
+
+kiosk_wayfire() {
+  kiosk_seatd
+  cat > "$WORK/wayfire.ini" <<EOF
+[core]
+plugins = autostart window-rules
+[autostart]
+autostart_wf_shell = false
+app = stdbuf -oL wev > $SDIR/app.log 2>&1
+[window-rules]
+fill = on created then maximize
+EOF
+  chmod 644 "$WORK/wayfire.ini"
+  as_nobody wayfire -c "$WORK/wayfire.ini" > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready wayfire "$(deb_version wayfire)"
+}
+
+# Debian's weston 10 has no libseat launcher: it runs as root on a virtual GPU (run.sh gives the
+# VM a virtio-gpu device) with the DRM backend and the pixman renderer.
+kiosk_weston() {
+  modprobe virtio_gpu || die "no virtio_gpu module"
+  wait_until 10 test -e /dev/dri/card0 || die "no /dev/dri/card0 (the VM needs -device virtio-gpu-pci)"
+  XDG=$WORK/xdg; mkdir -p "$XDG"; chmod 700 "$XDG"
+  : > "$SDIR/app.log"
+  XDG_RUNTIME_DIR=$XDG weston --tty=2 --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so \
+    --socket=wayland-1 > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  wait_until 60 test -S "$XDG/wayland-1" || { tail -20 "$SDIR/compositor.log"; die "weston made no socket"; }
+  XDG_RUNTIME_DIR=$XDG WAYLAND_DISPLAY=wayland-1 stdbuf -oL wev > "$SDIR/app.log" 2>&1 &
+  track $!
+  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready weston "$(deb_version weston)"
+}
+
+# Xorg without a GPU: the dummy video driver, input through xf86-input-libinput (as root).
+kiosk_xorg() {
+  cat > "$WORK/xorg.conf" <<'EOF'
+Section "ServerFlags"
+  Option "AutoAddGPU" "false"
+EndSection
+Section "Device"
+  Identifier "dummy"
+  Driver "dummy"
+  VideoRam 64000
+EndSection
+Section "Monitor"
+  Identifier "monitor"
+  HorizSync 5.0-1000.0
+  VertRefresh 5.0-200.0
+  Modeline "1280x720" 74.25 1280 1390 1430 1650 720 725 730 750 +hsync +vsync
+EndSection
+Section "Screen"
+  Identifier "screen"
+  Device "dummy"
+  Monitor "monitor"
+  DefaultDepth 24
+  SubSection "Display"
+    Depth 24
+    Modes "1280x720"
+    Virtual 1280 720
+  EndSubSection
+EndSection
+EOF
+  : > "$SDIR/app.log"
+  Xorg :1 -config "$WORK/xorg.conf" -logfile "$SDIR/Xorg.log" -noreset -nolisten tcp -novtswitch vt3 \
+    > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  wait_until 60 test -S /tmp/.X11-unix/X1 || { tail -20 "$SDIR/Xorg.log"; die "Xorg made no socket"; }
+  wait_until 30 sh -c 'DISPLAY=:1 xinput list --short | grep -q "gestured clone"' \
+    || die "Xorg has no clone device: $(DISPLAY=:1 xinput list --short 2>&1)"
+  DISPLAY=:1 stdbuf -oL xinput test-xi2 --root > "$SDIR/app.log" 2>&1 &
+  track $!
+  nap 1
+  KIOSK_READY_RE="." kiosk_ready Xorg "$(deb_version xserver-xorg-core) (xf86-input-libinput $(deb_version xserver-xorg-input-libinput))"
+  KIOSK_READY_RE=
+}
+
+# ---- the cases ---------------------------------------------------------------------------------
+
+# kcase NAME FINGER-COMMANDS...: plays one case and records the client's lines it produced.
+kcase() {
+  local name=$1 from; shift
+  from=$(lines "$SDIR/app.log")
+  say "case $name"
+  [ $# -gt 0 ] && finger "$@"
+  nap "${KCASE_SETTLE:-1.5}"
+  printf '%s\t%s\t%s\n' "$name" "$from" "$(lines "$SDIR/app.log")" >> "$SDIR/cases.tsv"
+}
+
+# kiosk_cases: every case, in order (each case's expectation is check.py's), then the check.
+kiosk_cases() {
+  local m moves=() i
+  : > "$SDIR/cases.tsv"
+  kcase tap "tap 50 30" "sleep 300" "tap 150 90"
+  kcase drag "stroke 0 60 60 140 60 500"
+  m=$(lines "$SDIR/c.jsonl")
+  kcase circle "circle 100 60 25 1200"
+  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=circle phase=recognized
+  m=$(lines "$SDIR/c.jsonl")
+  moves=()
+  for i in $(seq 1 12); do moves+=("move 0 $((60 + i * 6)) 50" "move 1 $((60 + i * 6)) 70" "sleep 15"); done
+  kcase swipe "down 0 60 50" "down 1 60 70" "${moves[@]}" "up 0" "up 1"
+  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=swipe phase=recognized
+  m=$(lines "$SDIR/c.jsonl")
+  moves=()
+  for i in $(seq 1 15); do moves+=("move 0 $((90 - i * 2)) 60" "move 1 $((110 + i * 2)) 60" "sleep 20"); done
+  kcase pinch "down 0 90 60" "down 1 110 60" "sleep 50" "${moves[@]}" "up 0" "up 1"
+  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=pinch
+  m=$(lines "$SDIR/c.jsonl")
+  kcase edge "stroke 0 2 60 60 60 400"
+  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=edge_swipe phase=recognized
+  m=$(lines "$SDIR/c.jsonl")
+  moves=()
+  for i in $(seq 1 15); do moves+=("move 0 50 $((40 + i * 3))" "move 1 70 $((40 + i * 3))" "move 2 90 $((40 + i * 3))" "sleep 15"); done
+  kcase fingers3 "down 0 50 40" "sleep 150" "down 1 70 40" "sleep 150" "down 2 90 40" "sleep 50" "${moves[@]}" "up 0" "up 1" "up 2"
+  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=swipe phase=recognized fingers=3
+  kcase after-gestures "tap 100 60"
+  # The clone removed mid-touch: the daemon stopped (SIGTERM) while the app has a touch down.
+  local from
+  from=$(lines "$SDIR/app.log")
+  finger "down 0 100 60" "move 0 110 60" "move 0 120 60"
+  nap 1
+  kill -TERM "$DAEMON_PID"
+  wait_until 10 test ! -e "$CLONE" || die "the clone outlived the stopped daemon"
+  nap 1.5
+  finger "up 0"
+  nap 1
+  printf '%s\t%s\t%s\n' stopped "$from" "$(lines "$SDIR/app.log")" >> "$SDIR/cases.tsv"
+  kiosk_check
+}
+
+# kiosk_check: check.py's verdict on what the client logged; its rows go to the table.
+kiosk_check() {
+  local kind=wev
+  [ "$KIOSK_NAME" = Xorg ] && kind=xi2
+  python3 "$KIOSK/check.py" "$kind" "$SDIR/app.log" "$SDIR/cases.tsv" "$KIOSK_NAME" "$KIOSK_VERSION" "$SDIR/kiosk.table" \
+    || die "what the app saw under $KIOSK_NAME breaks the rules above (check.py)"
+}
