@@ -170,9 +170,9 @@ for name, a, b in cases:
 
     taps = sum(1 for t in touches if is_tap(t))
     ends = [t["end"] or "none" for t in touches]
-    expect_fingers = {"tap": 2, "drag": 1, "circle": 1, "swipe": 2, "pinch": 2, "edge": 0, "fingers3": 2,
+    expect_fingers = {"circle-rotated": 1, "after-rotated": 1, "tap": 2, "drag": 1, "circle": 1, "swipe": 2, "pinch": 2, "edge": 0, "fingers3": 2,
                       "after-gestures": 1, "stopped": 1}[name]
-    if name in ("tap", "drag", "after-gestures"):
+    if name in ("tap", "drag", "after-gestures", "after-rotated"):
         if len(touches) != expect_fingers:
             fail(name, f"{len(touches)} touches, not {expect_fingers} (a touch twice, or lost)")
         if any(e != "up" for e in ends):
@@ -196,7 +196,7 @@ for name, a, b in cases:
             fail(name, f"{len(touches)} touches reached the app, more than the {expect_fingers} it may see")
         if taps:
             fail(name, f"{taps} touch(es) gestured took ended as a tap for the app (up within {TAP_MM} mm)")
-        if name == "circle":
+        if name in ("circle", "circle-rotated"):
             pressed = [k for k, s in keys if s == 1]
             if KEY_CTRL not in pressed or KEY_R not in pressed:
                 fail(name, f"ctrl+r did not arrive: keys {keys}")
