@@ -12,9 +12,18 @@
 
 KIOSK=$VMDIR/kiosk
 
-# kiosk_daemon: finger.py and the daemon with the kiosk config, the clone up.
+# kiosk_daemon [CONFIG]: finger.py and the daemon with configs/kiosk.toml (or CONFIG.toml), its
+# socket client c, the clone up (CLONE). Generous limits: an emulated VM on a loaded host took
+# over 30 s to start the debug build.
 kiosk_daemon() {
-  PASSTHROUGH_CONFIG=kiosk passthrough_start c
+  SOCK=$WORK/gestured.sock
+  finger_start
+  DAEMON_START_S=120 daemon_start "$(config "${1:-kiosk}")"
+  client_start c
+  wait_until 120 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
+  udevadm settle --timeout=10
+  CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
+  [ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
 }
 
 # kiosk_user_env: seatd for the unprivileged compositor (cage refuses root) and its runtime dir.
@@ -69,39 +78,31 @@ deb_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo "?"; }
 # kiosk_cage [CAGE OPTIONS...]: e.g. -r, the output turned 90° clockwise (scenario 65).
 kiosk_cage() {
   kiosk_seatd
-  as_nobody cage "$@" -- sh -c "exec stdbuf -oL wev > $SDIR/app.log 2>&1" > "$SDIR/compositor.log" 2>&1 &
+  wlr_kiosk cage cage "$@" -- sh -c "exec stdbuf -oL wev > $SDIR/app.log 2>&1"
+}
+
+# wlr_kiosk NAME CMD...: a wlroots compositor (Debian package NAME) as nobody, up with its client.
+wlr_kiosk() {
+  local name=$1; shift
+  as_nobody "$@" > "$SDIR/compositor.log" 2>&1 &
   COMP_PID=$!; track "$COMP_PID"
-  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready cage "$(deb_version cage)"
+  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready "$name" "$(deb_version "$name")"
 }
 
 kiosk_sway() {
   kiosk_seatd
-  cat > "$WORK/sway.conf" <<EOF
-default_border none
-default_floating_border none
-exec stdbuf -oL wev > $SDIR/app.log 2>&1
-EOF
+  printf '%s\n' "default_border none" "default_floating_border none" \
+    "exec stdbuf -oL wev > $SDIR/app.log 2>&1" > "$WORK/sway.conf"
   chmod 644 "$WORK/sway.conf"
-  as_nobody sway -c "$WORK/sway.conf" > "$SDIR/compositor.log" 2>&1 &
-  COMP_PID=$!; track "$COMP_PID"
-  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready sway "$(deb_version sway)"
+  wlr_kiosk sway sway -c "$WORK/sway.conf"
 }
 
 kiosk_wayfire() {
   kiosk_seatd
-  cat > "$WORK/wayfire.ini" <<EOF
-[core]
-plugins = autostart window-rules
-[autostart]
-autostart_wf_shell = false
-app = stdbuf -oL wev > $SDIR/app.log 2>&1
-[window-rules]
-fill = on created then maximize
-EOF
+  printf '%s\n' "[core]" "plugins = autostart window-rules" "[autostart]" "autostart_wf_shell = false" \
+    "app = stdbuf -oL wev > $SDIR/app.log 2>&1" "[window-rules]" "fill = on created then maximize" > "$WORK/wayfire.ini"
   chmod 644 "$WORK/wayfire.ini"
-  as_nobody wayfire -c "$WORK/wayfire.ini" > "$SDIR/compositor.log" 2>&1 &
-  COMP_PID=$!; track "$COMP_PID"
-  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready wayfire "$(deb_version wayfire)"
+  wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
 }
 
 # Debian's weston 10 has no libseat launcher: it runs as root on a virtual GPU (run.sh gives the

@@ -6,7 +6,7 @@
 # A circle then ends for the app, not as a tap, and the next tap is a fresh touch.
 # time-limit: 420
 source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
-PASSTHROUGH_CONFIG=kiosk-rotated passthrough_start c
+kiosk_daemon kiosk-rotated
 kiosk_cage -r
 from=$(lines "$SDIR/app.log")
 finger "tap 50 30"
