@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Judges what a real client logged under a compositor in the kiosk tier (scenarios 60–64).
+"""Judges what a real client logged under a compositor in the kiosk tier (scenarios 60–62, 64, 65).
 
     check.py KIND APP_LOG CASES COMPOSITOR VERSION TABLE_OUT
 
@@ -35,11 +35,19 @@ lines = open(log_path, errors="replace").read().split("\n")
 def parse_wev():
     """(line_no, kind, id, x, y) with kind in down, motion, up, cancel, key, button."""
     out = []
+    previous = None
     for n, l in enumerate(lines, 1):
-        m = re.search(r"\]\s+(\w+):?", l)
+        m = re.search(r"^\[(\d+):\s*(\w+)\]\s+(\w+):?(.*)", l)
         if not m:
             continue
-        ev = m.group(1)
+        ev = m.group(3)
+        # wev binds a new wl_keyboard (wl_pointer, wl_touch) each time the seat's capabilities
+        # change, and logs each event once per object: the same event on the next object is
+        # the same event.
+        same = (m.group(2), ev, m.group(4))
+        if previous and previous[1:] == same and previous[0] != m.group(1):
+            continue
+        previous = (m.group(1),) + same
         if "wl_touch]" in l and ev in ("down", "motion", "up", "cancel"):
             i = re.search(r"\bid: (-?\d+)", l)
             xy = re.search(r"x, y: (-?[\d.]+), (-?[\d.]+)", l) or re.search(r"\bx: (-?[\d.]+),? y: (-?[\d.]+)", l)
@@ -98,8 +106,8 @@ def parse_xi2():
 
 
 events = parse_wev() if kind == "wev" else parse_xi2()
-# Evdev key codes (wl_keyboard), or X keycodes (evdev + 8).
-KEY_CTRL, KEY_R = (29, 19) if kind == "wev" else (37, 27)
+# XKB keycodes (evdev + 8): wev prints them too.
+KEY_CTRL, KEY_R = 37, 27
 BTN_LEFT = 272 if kind == "wev" else 1
 
 cases = []

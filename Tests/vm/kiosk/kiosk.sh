@@ -1,11 +1,11 @@
-# Helpers for the kiosk tier (scenarios 60–64), sourced after lib.sh and passthrough.sh: a real
+# Helpers for the kiosk tier (scenarios 60–62, 64, 65), sourced after lib.sh and passthrough.sh: a real
 # compositor from Debian's packages reads gestured's clone through libinput and shows one real
 # client that logs every event it gets (wev on Wayland, `xinput test-xi2 --root` on X11).
 # How each compositor runs in the VM: docs/kiosk.md. Each scenario:
 #
 #   source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
 #   kiosk_daemon            the scripted touchscreen and gestured (configs/kiosk.toml, defaults)
-#   kiosk_cage              (or _sway, _weston, _wayfire, _xorg): compositor + client running
+#   kiosk_cage              (or _sway, _weston, _xorg): compositor + client running
 #   kiosk_cases             plays every case, then kiosk/check.py judges what the client logged
 #
 # The client's log is $SDIR/app.log; each case's lines are recorded in $SDIR/cases.tsv.
@@ -19,7 +19,7 @@ kiosk_daemon() {
   SOCK=$WORK/gestured.sock
   finger_start
   DAEMON_START_S=120 daemon_start "$(config "${1:-kiosk}")"
-  client_start c
+  CLIENT_START_S=120 client_start c
   wait_until 120 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
   udevadm settle --timeout=10
   CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
@@ -36,18 +36,20 @@ kiosk_seatd() {
 }
 
 # as_nobody CMD...: the compositor as an unprivileged user, its devices opened through seatd;
-# headless output, pixman renderer, input through libinput (wlroots).
+# headless output, pixman renderer, input through libinput (wlroots). It replaces the calling
+# (background) shell, so that `$!` is the compositor's pid (runuser would fork it).
 as_nobody() {
-  runuser -u nobody -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
+  exec setpriv --reuid=nobody --regid=nogroup --clear-groups -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
     LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "$@"
 }
 
 # kiosk_ready NAME VERSION: waits until the compositor (COMP_PID) has the clone open and the
-# client has a surface; records the compositor's name and Debian version for the table.
+# client is ready (KIOSK_READY_RE in its log: wev's seat has touch — the compositor adds the
+# devices it opened a while later); records the compositor's name and Debian version for the table.
 kiosk_ready() {
   KIOSK_NAME=$1 KIOSK_VERSION=$2
   wait_until 150 comp_holds "$CLONE" || { comp_show; die "$1 did not open the clone $CLONE within 150 s"; }
-  wait_until 60 grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 got no surface: $(tail -5 "$SDIR/app.log")"; }
+  wait_until 60 grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 is not ready (no /${KIOSK_READY_RE:-configure}/ in its log): $(tail -5 "$SDIR/app.log")"; }
   nap 1
   comp_holds "$FINGER_node" && say "$1 also opened the grabbed real device $FINGER_node (it must get nothing from it)"
   say "$1 $2 is up (pid $COMP_PID), the client logs to app.log"
@@ -86,7 +88,7 @@ wlr_kiosk() {
   local name=$1; shift
   as_nobody "$@" > "$SDIR/compositor.log" 2>&1 &
   COMP_PID=$!; track "$COMP_PID"
-  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready "$name" "$(deb_version "$name")"
+  KIOSK_READY_RE="wl_seat\] capabilities: .*touch" kiosk_ready "$name" "$(deb_version "$name")"
 }
 
 kiosk_sway() {
@@ -95,14 +97,6 @@ kiosk_sway() {
     "exec stdbuf -oL wev > $SDIR/app.log 2>&1" > "$WORK/sway.conf"
   chmod 644 "$WORK/sway.conf"
   wlr_kiosk sway sway -c "$WORK/sway.conf"
-}
-
-kiosk_wayfire() {
-  kiosk_seatd
-  printf '%s\n' "[core]" "plugins = autostart window-rules" "[autostart]" "autostart_wf_shell = false" \
-    "app = stdbuf -oL wev > $SDIR/app.log 2>&1" "[window-rules]" "fill = on created then maximize" > "$WORK/wayfire.ini"
-  chmod 644 "$WORK/wayfire.ini"
-  wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
 }
 
 # Debian's weston 10 has no libseat launcher: it runs as root on a virtual GPU (run.sh gives the
@@ -118,7 +112,7 @@ kiosk_weston() {
   wait_until 60 test -S "$XDG/wayland-1" || { tail -20 "$SDIR/compositor.log"; die "weston made no socket"; }
   XDG_RUNTIME_DIR=$XDG WAYLAND_DISPLAY=wayland-1 stdbuf -oL wev > "$SDIR/app.log" 2>&1 &
   track $!
-  KIOSK_READY_RE="xdg_toplevel\] configure" kiosk_ready weston "$(deb_version weston)"
+  KIOSK_READY_RE="wl_seat\] capabilities: .*touch" kiosk_ready weston "$(deb_version weston)"
 }
 
 # Xorg without a GPU: the dummy video driver, input through xf86-input-libinput (as root).
