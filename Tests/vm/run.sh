@@ -47,9 +47,9 @@ cannot_run() {
 for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setpriv strace timeout; do
   command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
 done
-# The kiosk tier (60–64) needs real compositors and clients; it is never skipped for want of one.
+# The kiosk tier (60–65) needs real compositors and clients; it is never skipped for want of one.
 if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-kiosk'; then
-  for tool in cage sway weston wayfire wev seatd Xorg xinput Xwayland; do
+  for tool in cage sway weston wev seatd Xorg xinput Xwayland; do
     command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found for the kiosk tier (run scripts/deps.sh vm)"
   done
   [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"

@@ -2,7 +2,7 @@
 # through seatd, run as nobody) showing wev: gestured with its DEFAULT passthrough settings.
 # Every case of kiosk.sh; check.py asserts what wev saw (no touch left down, none twice, nothing
 # gestured took ended as a tap) and writes the compatibility table's rows (docs/kiosk.md).
-# time-limit: 420
+# time-limit: 600
 source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
 kiosk_daemon
 kiosk_cage

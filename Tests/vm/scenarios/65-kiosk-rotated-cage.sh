@@ -4,7 +4,7 @@
 # at 90/50 mm of the 120 × 200 mm screen (CoordinateTransform: x = h − y, y = x), so wev must get
 # it at 75 % / 25 % of its surface — not at 25 % / 25 %, where the unrotated clone would put it.
 # A circle then ends for the app, not as a tap, and the next tap is a fresh touch.
-# time-limit: 420
+# time-limit: 600
 source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
 kiosk_daemon kiosk-rotated
 kiosk_cage -r
