@@ -8,7 +8,8 @@
 #
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
-# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run.
+# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run; SCENARIO_TIMEOUT
+# (default 120) each scenario, DAEMON_START_S (default 30) each daemon start (a loaded host needs more).
 # HID_PANELS picks the real touchscreens of scenario 50: all (default), styles (18), or names, comma-separated;
 # HID_GESTURED the daemon binary scenario 50 runs (default: the one above; scripts/test.sh gives
 # it the release build: the emulated VM's CPU is the tier's limit); HID_RECORD the panels whose
@@ -78,7 +79,7 @@ start=$(date +%s)
 timeout -k 20 "$vm_timeout" \
   vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
       --qemu-opts=-device --qemu-opts=virtio-gpu-pci \
-      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} DAEMON_START_S=${DAEMON_START_S:-30} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
   </dev/null 2>&1 | tee "$results/console.log"
 vm_status=${PIPESTATUS[0]}
 echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"
