@@ -17,7 +17,7 @@ KIOSK=$VMDIR/kiosk
 # over 30 s to start the debug build.
 kiosk_daemon() {
   SOCK=$WORK/gestured.sock
-  finger_start
+  FINGER_START_S=180 finger_start
   DAEMON_START_S=120 daemon_start "$(config "${1:-kiosk}")"
   CLIENT_START_S=120 client_start c
   wait_until 120 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
