@@ -42,6 +42,13 @@ import Testing
             name = "*"
             delay_fingers = 1
             """, line: 3, key: "device[1].delay_fingers", message: "out of range 2…10"),
+        Case(name: "taken_touch_end not lift or cancel", text: """
+            [[device]]
+            name = "*"
+            passthrough = true
+            taken_touch_end = "palm"
+            """, line: 4, key: "device[1].taken_touch_end",
+             message: "expected \"lift\" (safe under every compositor) or \"cancel\" (TOUCH_CANCEL: only where the compositor forwards it), found \"palm\""),
         Case(name: "read_interval_ms beyond what evdev's buffer holds", text: """
             [defaults]
             read_interval_ms = 80

@@ -9,7 +9,7 @@ import Testing
     /// A value for each declared key that the reader accepts.
     static let values: [String: String] = [
         "rotation": "90", "calibration": "[1, 0, 0, 0, 1, 0]", "size_mm": "[300, 200]", "grab": "true",
-        "passthrough": "true", "cancels_touches": "false", "delay_regions": "[\"edges\"]", "delay_fingers": "3",
+        "passthrough": "true", "cancels_touches": "false", "taken_touch_end": "\"cancel\"", "delay_regions": "[\"edges\"]", "delay_fingers": "3",
         "read_interval_ms": "12", "recognizers": "[\"tap\", \"pan\"]", "simultaneous": "[[\"pan\", \"tap\"]]",
         "requires_failure_of": "{ tap = [\"pan\"] }", "yields_to": "{ pan = [\"swipe\"] }", "exclude": "[]",
         "map_clone": "true", "app_fingers": "1", "palm_mm": "30", "quarantine_ghosts": "true", "longest_ghost_ms": "10",

@@ -153,7 +153,8 @@ wait_daemon_opens() {
 # ---- socket clients and actions --------------------------------------------------------------
 
 # client_start NAME [setpriv options...]: a socket client writing every line it receives to
-# $SDIR/NAME.jsonl; it has connected when $WORK/NAME.connected exists.
+# $SDIR/NAME.jsonl; it has connected when $WORK/NAME.connected exists (within CLIENT_START_S
+# seconds, default 30).
 client_start() {
   local name=$1; shift
   local cmd=(python3 "$VMDIR/client.py" "$SOCK" "$WORK/$name.connected")
@@ -161,7 +162,7 @@ client_start() {
   "${cmd[@]}" > "$SDIR/$name.jsonl" 2> "$SDIR/$name.err" &
   track $!
   printf -v "${name}_pid" %s $!
-  wait_until 30 test -e "$WORK/$name.connected" || die "client $name did not connect: $(cat "$SDIR/$name.err")"
+  wait_until "${CLIENT_START_S:-30}" test -e "$WORK/$name.connected" || die "client $name did not connect: $(cat "$SDIR/$name.err")"
   say "client $name connected"
 }
 

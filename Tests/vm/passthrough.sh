@@ -7,7 +7,7 @@ finger_start() {
   /usr/bin/python3 "$VMDIR/finger.py" "Passthrough Touchscreen" "$WORK/finger.node" < "$WORK/finger.in" > "$SDIR/finger.log" 2>&1 &
   FINGER_pid=$!; track "$FINGER_pid"
   exec 7> "$WORK/finger.in"
-  wait_until 180 test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
+  wait_until "${FINGER_START_S:-180}" test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
   FINGER_node=$(cat "$WORK/finger.node")
   udevadm settle --timeout=10
   say "scripted touchscreen at $FINGER_node"

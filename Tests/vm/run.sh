@@ -8,7 +8,8 @@
 #
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
-# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run.
+# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run; SCENARIO_TIMEOUT
+# (default 120) each scenario, DAEMON_START_S (default 30) each daemon start (a loaded host needs more).
 # HID_PANELS picks the real touchscreens of scenario 50: all (default), styles (18), or names, comma-separated;
 # HID_GESTURED the daemon binary scenario 50 runs (default: the one above; scripts/test.sh gives
 # it the release build: the emulated VM's CPU is the tier's limit); HID_RECORD the panels whose
@@ -47,6 +48,14 @@ cannot_run() {
 for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setpriv strace timeout; do
   command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
 done
+# The kiosk tier (60–65) needs real compositors and clients; it is never skipped for want of one.
+if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-kiosk'; then
+  for tool in cage sway weston wev seatd Xorg xinput Xwayland; do
+    command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found for the kiosk tier (run scripts/deps.sh vm)"
+  done
+  [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"
+  [ -e /usr/lib/xorg/modules/input/libinput_drv.so ] || cannot_run "no xf86-input-libinput (xserver-xorg-input-libinput; run scripts/deps.sh vm)"
+fi
 /usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found (run scripts/deps.sh vm)"
 /usr/bin/python3 -c 'import hidtools.uhid' 2>/dev/null || cannot_run "hid-tools not found for /usr/bin/python3 (run scripts/deps.sh vm)"
 kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
@@ -65,10 +74,12 @@ echo "vm: results in $results"
 start=$(date +%s)
 
 # KVM hangs on this host class, so the VM is emulated (TCG): about 20 s to boot.
+# The VM has a virtio GPU: weston 10 (scenario 62) runs only on a DRM device.
 # No TTY and no stdin in CI: stdin comes from /dev/null, the guest's output is a plain stream.
 timeout -k 20 "$vm_timeout" \
   vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
-      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+      --qemu-opts=-device --qemu-opts=virtio-gpu-pci \
+      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} DAEMON_START_S=${DAEMON_START_S:-30} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
   </dev/null 2>&1 | tee "$results/console.log"
 vm_status=${PIPESTATUS[0]}
 echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"
@@ -98,4 +109,11 @@ for s in "${selected[@]}"; do
     echo "---- end of $s ----"
   fi
 done
+# The kiosk tier's compatibility table (docs/kiosk.md): what the app saw, per compositor and case.
+if compgen -G "$results/6*-kiosk-*/kiosk.table" >/dev/null; then
+  echo "vm: kiosk tier — what the app saw under each compositor (gestured's default passthrough):"
+  echo "| compositor | version | case | what the app saw |"
+  echo "|---|---|---|---|"
+  cat "$results"/6*-kiosk-*/kiosk.table
+fi
 finish "$passed" "$failed"

@@ -28,6 +28,21 @@ extension DeviceSettings {
         .bool("cancels_touches", \.cancelsTouches, "With passthrough: a winner's contacts are cancelled for the app.") { v, s in
             s.passthrough == true ? ["  cancels_touches \(v ?? true)"] : []
         },
+        Setting("taken_touch_end", \.takenTouchEnd, type: "\"lift\" or \"cancel\"",
+                "With passthrough: how a touch the app has ends when a winner takes it: a lift once beyond a tap's slop, or TOUCH_CANCEL (only where the compositor forwards it).",
+                read: { t, _, _ in
+                    switch t.string("taken_touch_end") {
+                    case nil: return nil
+                    case "lift": return .lift
+                    case "cancel": return .cancel
+                    case let other?:
+                        t.error("taken_touch_end", "expected \"lift\" (safe under every compositor) or \"cancel\" (TOUCH_CANCEL: only where the compositor forwards it), found \"\(other)\"")
+                        return nil
+                    }
+                },
+                describe: { v, s, _ in
+                    s.passthrough == true ? ["  taken_touch_end \(v == .cancel ? "cancel (TOUCH_CANCEL)" : "lift (beyond \(fmt(TouchRelay.liftSlopMM)) mm)")"] : []
+                }),
         Setting("delay_regions", \.delayRegions, type: "region names, or \"edges\"", "With passthrough: touches beginning there reach the app only once no recognizer wants them.",
                 read: { t, c, _ in
                     guard let names = t.strings("delay_regions") else { return nil }

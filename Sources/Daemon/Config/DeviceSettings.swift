@@ -62,6 +62,8 @@ public struct DeviceSettings: Sendable, Equatable, SettingTable {
     /// Passthrough (TouchRelay): grab the device and give the app a clone of it.
     public var passthrough: Bool?
     public var cancelsTouches: Bool?
+    /// How a taken touch ends for the app (TouchRelay.Ending); default `.lift`.
+    public var takenTouchEnd: TouchRelay.Ending?
     /// Region names, or "edges" (the edge swipe's band).
     public var delayRegions: [String]?
     public var delayFingers: Int?

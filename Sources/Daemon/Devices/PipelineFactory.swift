@@ -16,7 +16,8 @@ public enum PipelineFactory {
     /// steps are delay regions on every passed-through device.
     static func passthroughRules(_ s: DeviceSettings, config: DaemonConfig) -> TouchRelay.Rules? {
         guard s.passthrough == true else { return nil }
-        var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, delayFingers: s.delayFingers)
+        var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, ending: s.takenTouchEnd ?? .lift,
+                                     delayFingers: s.delayFingers)
         rules.appFingers = s.appFingers
         // The secret sequences' regions are delayed too: their taps must not press what is under them.
         for name in Set((s.delayRegions ?? []) + config.modes.sequences.flatMap(\.regions)).sorted() {

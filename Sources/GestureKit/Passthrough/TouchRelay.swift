@@ -9,19 +9,40 @@
 /// - `held`: it began in a delay region (or after `delayFingers` fingers came down): its
 ///   positions are kept back until no recognizer that saw it can take it any more, then
 ///   delivered in order with their real coordinates, and it goes on as `forwarding`.
-/// - `cancelled`: the app saw it, then a winning recognizer took it (`cancelsTouches`): its
-///   tool turns to MT_TOOL_PALM, which libinput reports as TOUCH_CANCEL; nothing more of it
-///   goes out except its release.
+/// - `cancelled`: the app saw it, then a winning recognizer took it (`cancelsTouches`), and it
+///   ended for the app (`Ending`): its tool turned to MT_TOOL_PALM, which libinput reports as
+///   TOUCH_CANCEL, or it was lifted; nothing more of it goes out except its release.
+/// - `ending`: taken while the app's touch was still within `liftSlopMM` of where it came down
+///   (ending `.lift`): a lift there would be a tap, so it goes on as `forwarding` until it moved
+///   beyond the slop, then lifts (a drag that ended: no tap), or until the finger lifts.
 /// - `withheld`: a recognizer took it before the app saw any of it: the app never sees it.
 public struct TouchRelay {
     public enum State: UInt8, Sendable, Equatable {
-        case forwarding, held, cancelled, withheld
+        case forwarding, held, cancelled, withheld, ending
     }
+
+    /// How a taken touch the app already has ends for it. Most compositors drop libinput's
+    /// TOUCH_CANCEL (cage, sway, weston, as measured in docs/kiosk.md): a cancelled touch never
+    /// ends for the app there, so `.lift` is the safe choice; `.cancel` is UIKit's, for
+    /// compositors that forward `wl_touch.cancel`.
+    public enum Ending: Sendable, Equatable {
+        /// MT_TOOL_PALM, then the release: libinput's TOUCH_CANCEL.
+        case cancel
+        /// A plain lift once the app's touch moved beyond `liftSlopMM` (`ending` until then).
+        case lift
+    }
+
+    /// A touch that moved this far from where the app got it down is a drag to the app, not a
+    /// tap, whatever it does next (toolkits' tap slops: GTK 8 px, Qt 10 px, Chromium 15 dip,
+    /// Flutter 18 px, each at most about 5 mm on a kiosk screen).
+    public static let liftSlopMM = 5.0
 
     /// The passthrough settings of one device.
     public struct Rules: Sendable, Equatable {
         /// A winner's contacts are cancelled for the app (UIKit's cancelsTouchesInView).
         public var cancelsTouches: Bool
+        /// How a taken touch ends for the app.
+        public var ending: Ending
         /// Touches that begin in these rectangles (normalized screen coordinates) are held.
         public var delayRects: [Rect]
         /// Touches that begin within this many millimetres of an edge are held ("edges").
@@ -33,8 +54,9 @@ public struct TouchRelay {
         /// the sequence is not the app's (`limitAppFingers`). Gestures still see every finger.
         public var appFingers: Int?
 
-        public init(cancelsTouches: Bool = true, delayRects: [Rect] = [], edgeDepthMM: Double? = nil, delayFingers: Int? = nil) {
+        public init(cancelsTouches: Bool = true, ending: Ending = .cancel, delayRects: [Rect] = [], edgeDepthMM: Double? = nil, delayFingers: Int? = nil) {
             self.cancelsTouches = cancelsTouches
+            self.ending = ending
             self.delayRects = delayRects
             self.edgeDepthMM = edgeDepthMM
             self.delayFingers = delayFingers
@@ -49,7 +71,8 @@ public struct TouchRelay {
         /// The app's contact in the slot turns into a palm (TOUCH_CANCEL); its release follows
         /// when the real finger lifts.
         case cancel(slot: Int32)
-        /// A held contact delivered late, at raw device coordinates.
+        /// A held contact delivered late, at raw device coordinates; `lift` also ends a taken
+        /// contact for the app (ending `.lift`).
         case begin(slot: Int32, x: Int32, y: Int32)
         case move(slot: Int32, x: Int32, y: Int32)
         case lift(slot: Int32)
@@ -76,6 +99,10 @@ public struct TouchRelay {
         /// Delivered from the hold in the frame being handled: its position is written already.
         var replayed = false
         var samples: [Sample] = []
+        /// Where the contact began (the app's down), in mm, and whether it went beyond
+        /// `liftSlopMM` from there.
+        var originMM: Point
+        var beyondSlop = false
     }
 
     public let rules: Rules
@@ -110,7 +137,8 @@ public struct TouchRelay {
                 deliver(i, out: &out)
             }
             let hold = fingersReached || delays(c, f.surface)
-            tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp || isClosed ? .withheld : hold ? .held : .forwarding))
+            tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp || isClosed ? .withheld : hold ? .held : .forwarding,
+                                originMM: c.mm))
         }
         if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
             fingersReached = true
@@ -119,8 +147,7 @@ public struct TouchRelay {
                 if tracks[i].fresh {
                     tracks[i].state = .held
                 } else {
-                    cancel(i, out: &out)
-                    cancelled = true
+                    if take(i, out: &out) { cancelled = true }
                 }
             }
             if cancelled { out.append(.sync) }
@@ -131,6 +158,7 @@ public struct TouchRelay {
             guard let i = index(of: c.id) else { continue }
             let ends = !c.phase.isDown
             if ends { tracks[i].lifted = true }
+            if !tracks[i].beyondSlop, (c.mm - tracks[i].originMM).length > Self.liftSlopMM { tracks[i].beyondSlop = true }
             if tracks[i].state == .held {
                 if c.phase == .cancelled {
                     tracks[i].state = .withheld  // the device took it back: nothing to deliver
@@ -142,9 +170,14 @@ public struct TouchRelay {
         }
         releaseUncontested(claims, out: &out)
         for c in f.contacts where c.phase != .stationary {
-            guard let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].replayed else { continue }
-            if c.phase == .cancelled { endCancelled(i, out: &out); continue }
-            out.append(.forward(slot: c.slot))
+            guard let i = index(of: c.id), !tracks[i].replayed else { continue }
+            if tracks[i].state == .forwarding || tracks[i].state == .ending, c.phase == .cancelled {
+                endCancelled(i, out: &out)
+            } else if tracks[i].state == .forwarding {
+                out.append(.forward(slot: c.slot))
+            } else if tracks[i].state == .ending {
+                forwardEnding(i, out: &out)
+            }
         }
         finishStep()
         if f.downCount == 0 {
@@ -196,14 +229,15 @@ public struct TouchRelay {
     /// PalmRule) ends for the app as a taken touch ends, whatever the device's own events say
     /// (a size is no palm to libinput); its release follows when it lifts.
     private mutating func endCancelled(_ i: Int, out: inout [Output]) {
-        cancel(i, out: &out)
+        _ = take(i, now: true, out: &out)
         out.append(.sync)
     }
 
     /// `appFingers`: when more than `n` fingers are down together, the touches the app has end
-    /// (the relay's ending for a taken touch, `cancel`) and every other touch of the sequence,
-    /// held or new, is withheld until all fingers are up: the browser never sees a pinch or a
-    /// two-finger swipe, nor the one finger of it that it had (which would scroll).
+    /// as a taken touch ends (`take`: with `lift`, a touch within the slop follows the finger
+    /// until it is a drag, at most 5 mm of scroll, never a tap) and every other touch of the
+    /// sequence, held or new, is withheld until all fingers are up: the browser never sees a
+    /// pinch or a two-finger swipe.
     private mutating func limitAppFingers(_ n: Int, _ down: Int, out: inout [Output]) {
         guard beyondAppFingers || down > n else { return }
         beyondAppFingers = true
@@ -214,9 +248,8 @@ public struct TouchRelay {
                 tracks[i].state = .withheld
                 tracks[i].samples.removeAll()
             case .forwarding:
-                cancel(i, out: &out)
-                cancelled = true
-            case .cancelled, .withheld:
+                if take(i, out: &out) { cancelled = true }
+            case .cancelled, .withheld, .ending:
                 break
             }
         }
@@ -228,9 +261,8 @@ public struct TouchRelay {
         var cancelled = false
         for i in tracks.indices {
             switch tracks[i].state {
-            case .forwarding where !tracks[i].lifted:
-                cancel(i, out: &out)
-                cancelled = true
+            case .forwarding where !tracks[i].lifted, .ending where !tracks[i].lifted:
+                if take(i, now: true, out: &out) { cancelled = true }
             case .held:
                 tracks[i].state = .withheld
             default:
@@ -252,13 +284,12 @@ public struct TouchRelay {
                 if tracks[i].fresh {
                     tracks[i].state = .withheld
                 } else {
-                    cancel(i, out: &out)
-                    cancelled = true
+                    if take(i, out: &out) { cancelled = true }
                 }
             case .held:
                 tracks[i].state = .withheld
                 tracks[i].samples.removeAll()
-            case .cancelled, .withheld:
+            case .cancelled, .withheld, .ending:
                 break
             }
         }
@@ -293,8 +324,31 @@ public struct TouchRelay {
         tracks[i].replayed = true
     }
 
-    private mutating func cancel(_ i: Int, out: inout [Output]) {
-        out.append(.cancel(slot: tracks[i].slot))
+    /// Ends a taken contact the app has down, the way `rules.ending` says; `now` (a drop, the
+    /// relay closing) lifts even a contact within the slop: the app must be consistent at once.
+    /// Returns whether it wrote something (a frame to end).
+    private mutating func take(_ i: Int, now: Bool = false, out: inout [Output]) -> Bool {
+        switch rules.ending {
+        case .cancel:
+            out.append(.cancel(slot: tracks[i].slot))
+        case .lift where tracks[i].beyondSlop || now:
+            out.append(.lift(slot: tracks[i].slot))
+        case .lift:
+            tracks[i].state = .ending
+            return false
+        }
+        tracks[i].state = .cancelled
+        return true
+    }
+
+    /// A taken contact still within the slop moved: the app sees the move; once beyond the slop,
+    /// the contact lifts in a frame of its own (after the move, so the app's touch ends where it
+    /// is a drag).
+    private mutating func forwardEnding(_ i: Int, out: inout [Output]) {
+        out.append(.forward(slot: tracks[i].slot))
+        guard tracks[i].beyondSlop, !tracks[i].lifted else { return }
+        out.append(.sync)
+        out.append(.lift(slot: tracks[i].slot))
         tracks[i].state = .cancelled
     }
 

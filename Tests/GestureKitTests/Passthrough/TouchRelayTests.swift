@@ -66,6 +66,77 @@ struct RelayFrames {
         #expect(step(&r, s.frame((2, .ended, 130, 60)), facts) == [])
     }
 
+    // Ending `.lift` (the daemon's default: most compositors drop TOUCH_CANCEL).
+
+    @Test func aWinnersTouchBeyondTheSlopLiftsForTheAppAndNothingMoreGoesOut() {
+        var r = TouchRelay(rules: .init(ending: .lift))
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        _ = step(&r, s.frame((1, .moved, 110, 60)), facts)
+        facts.claimed = [1]
+        #expect(step(&r, s.frame((1, .moved, 120, 60)), facts) == [.lift(slot: 0), .sync])
+        #expect(r.state(of: 1) == .cancelled)
+        #expect(step(&r, s.frame((1, .moved, 130, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .ended, 130, 60)), facts) == [])
+        #expect(r.state(of: 1) == nil)
+    }
+
+    @Test func aWinnersTouchWithinTheSlopGoesOnUntilBeyondItThenLiftsInAFrameOfItsOwn() {
+        var r = TouchRelay(rules: .init(ending: .lift))
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        _ = step(&r, s.frame((1, .moved, 102, 60)), facts)
+        facts.claimed = [1]
+        // A lift at 2 mm would be a tap: the app keeps the touch while it is within 5 mm.
+        #expect(step(&r, s.frame((1, .moved, 104, 60)), facts) == [.forward(slot: 0)])
+        #expect(r.state(of: 1) == .ending)
+        #expect(step(&r, s.frame((1, .stationary, 104, 60)), facts) == [])
+        // Beyond the slop: the move goes out, then the lift, so the app's touch ends as a drag.
+        #expect(step(&r, s.frame((1, .moved, 106, 60)), facts) == [.forward(slot: 0), .sync, .lift(slot: 0)])
+        #expect(r.state(of: 1) == .cancelled)
+        #expect(step(&r, s.frame((1, .moved, 120, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .ended, 120, 60)), facts) == [])
+    }
+
+    @Test func aWinnersTouchThatNeverLeavesTheSlopEndsWithItsOwnRelease() {
+        var r = TouchRelay(rules: .init(ending: .lift))
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        facts.claimed = [1]
+        #expect(step(&r, s.frame((1, .moved, 101, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .ended, 101, 60)), facts) == [.forward(slot: 0)])
+        #expect(r.state(of: 1) == nil)
+    }
+
+    @Test func aWinnerAtDelayFingersLiftsTheAppsMovedTouchAndKeepsTheStillOneUntilItMoves() {
+        var r = TouchRelay(rules: .init(ending: .lift, delayFingers: 3))
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1, 2, 3]
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        _ = step(&r, s.frame((1, .moved, 110, 60), (2, .began, 50, 60)), facts)
+        #expect(step(&r, s.frame((1, .stationary, 110, 60), (2, .stationary, 50, 60), (3, .began, 70, 60)), facts)
+                == [.lift(slot: 0), .sync])
+        #expect(r.state(of: 1) == .cancelled)
+        #expect(r.state(of: 2) == .ending)
+        #expect(r.state(of: 3) == .held)
+        #expect(step(&r, s.frame((1, .moved, 120, 60), (2, .moved, 60, 60), (3, .moved, 80, 60)), facts)
+                == [.forward(slot: 1), .sync, .lift(slot: 1)])
+    }
+
+    @Test func aDropLiftsEvenATouchWithinTheSlop() {
+        var r = TouchRelay(rules: .init(ending: .lift))
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 100, 60)), facts)
+        var out: [TouchRelay.Output] = []
+        r.drop(out: &out)
+        #expect(out == [.lift(slot: 0), .sync])
+    }
+
     @Test func withoutCancelsTouchesAWinnersTouchGoesOn() {
         var r = TouchRelay(rules: .init(cancelsTouches: false))
         var s = RelayFrames()

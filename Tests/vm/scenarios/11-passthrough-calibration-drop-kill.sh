@@ -1,7 +1,7 @@
 # 11. Passthrough's edges: udev calibration reaches the app through the clone (the operator's
 # rule from docs/arbitration.md, matched on the clone's name); SYN_DROPPED on the real device
-# leaves the app consistent (its touch is cancelled: the kernel does not pass SYN_DROPPED through
-# uinput); kill -9 mid-touch removes the clone and releases the grab, so the app can read the
+# leaves the app consistent (its touch ends — lifted, the default taken_touch_end — since the
+# kernel does not pass SYN_DROPPED through uinput); kill -9 mid-touch removes the clone and releases the grab, so the app can read the
 # real device again.
 source "$VMDIR/passthrough.sh"
 cat > /etc/udev/rules.d/99-gestured-clone-calibration.rules <<'RULE'
@@ -16,17 +16,19 @@ libinput_start app --device "$CLONE"
 app_tap app 50 60 150 60
 say "calibration reached the app: a tap at 50/60 mm seen at $TAP_AT mm"
 
-# SYN_DROPPED: the daemon is stopped while a touch floods the device; the app's touch is cancelled.
+# SYN_DROPPED: the daemon is stopped while a touch floods the device; the app's touch is lifted
+# (taken_touch_end = "lift": a drop ends it at once, whatever its travel).
 n=$(libinput_mark app)
 finger "down 0 100 60" "sleep 100"
 kill -STOP "$DAEMON_PID"
 finger "flood 0 3000 100 60"
 kill -CONT "$DAEMON_PID"
 wait_until 10 grep -q 'SYN_DROPPED' "$SDIR/daemon.log" || die "the kernel dropped no events: the check proves nothing"
-wait_until 5 test "$(app_count app "$n" TOUCH_CANCEL)" -ge 1 || die "after SYN_DROPPED the app's touch was not cancelled: $(app_show app "$n")"
+wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "after SYN_DROPPED the app's touch did not end: $(app_show app "$n")"
+[ "$(app_count app "$n" TOUCH_CANCEL)" = 0 ] || die "after SYN_DROPPED the app's touch was cancelled, not lifted: $(app_show app "$n")"
 finger "up 0"
 app_tap app 120 30 80 30
-say "SYN_DROPPED: the app's touch cancelled, the next tap passed through"
+say "SYN_DROPPED: the app's touch lifted, the next tap passed through"
 
 # kill -9 with a finger down: the kernel removes the clone and releases the grab (a grabbed
 # device's events reach no other reader, so libinput reading a tap proves it released).

@@ -1,8 +1,10 @@
-# 13. Passthrough with delay_fingers = 3: two fingers reach the app (a libinput client reading
+# 13. Passthrough with delay_fingers = 3 and taken_touch_end = "cancel" (UIKit's ending, for
+# compositors that forward TOUCH_CANCEL): two fingers reach the app (a libinput client reading
 # the clone); the third makes it a system gesture: the app's two touches are cancelled
 # (TOUCH_CANCEL, never TOUCH_UP) and the third never reaches it; the three-finger swipe is
-# recognized.
+# recognized. (The default ending, a lift, under the same fingers: the kiosk tier, 60–64: a lift after 5 mm.)
 source "$VMDIR/passthrough.sh"
+PASSTHROUGH_CONFIG=passthrough-cancel
 passthrough_start c
 libinput_start app --device "$CLONE"
 

@@ -1,0 +1,250 @@
+# Helpers for the kiosk tier (scenarios 60–62, 64, 65), sourced after lib.sh and passthrough.sh: a real
+# compositor from Debian's packages reads gestured's clone through libinput and shows one real
+# client that logs every event it gets (wev on Wayland, `xinput test-xi2 --root` on X11).
+# How each compositor runs in the VM: docs/kiosk.md. Each scenario:
+#
+#   source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
+#   kiosk_daemon            the scripted touchscreen and gestured (configs/kiosk.toml, defaults)
+#   kiosk_cage              (or _sway, _weston, _xorg): compositor + client running
+#   kiosk_cases             plays every case, then kiosk/check.py judges what the client logged
+#
+# The client's log is $SDIR/app.log; each case's lines are recorded in $SDIR/cases.tsv.
+
+KIOSK=$VMDIR/kiosk
+
+# kiosk_daemon [CONFIG]: finger.py and the daemon with configs/kiosk.toml (or CONFIG.toml), its
+# socket client c, the clone up (CLONE). Generous limits: an emulated VM on a loaded host took
+# over 30 s to start the debug build.
+kiosk_daemon() {
+  SOCK=$WORK/gestured.sock
+  FINGER_START_S=180 finger_start
+  DAEMON_START_S=120 daemon_start "$(config "${1:-kiosk}")"
+  CLIENT_START_S=120 client_start c
+  wait_until 120 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
+  udevadm settle --timeout=10
+  CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
+  [ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
+}
+
+# kiosk_user_env: seatd for the unprivileged compositor (cage refuses root) and its runtime dir.
+kiosk_seatd() {
+  XDG=$WORK/xdg; mkdir -p "$XDG" "$WORK/home"; chown nobody "$XDG" "$WORK/home"; chmod 700 "$XDG"
+  : > "$SDIR/app.log"; chmod 666 "$SDIR/app.log"
+  seatd -u nobody -g nogroup > "$SDIR/seatd.log" 2>&1 &
+  track $!
+  wait_until 10 test -S /run/seatd.sock || die "seatd made no socket: $(cat "$SDIR/seatd.log")"
+}
+
+# as_nobody CMD...: the compositor as an unprivileged user, its devices opened through seatd;
+# headless output, pixman renderer, input through libinput (wlroots). It replaces the calling
+# (background) shell, so that `$!` is the compositor's pid (runuser would fork it).
+as_nobody() {
+  exec setpriv --reuid=nobody --regid=nogroup --clear-groups -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
+    LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "$@"
+}
+
+# kiosk_ready NAME VERSION: waits until the compositor (COMP_PID) has the clone open and the
+# client is ready (KIOSK_READY_RE in its log: wev's seat has touch — the compositor adds the
+# devices it opened a while later); records the compositor's name and Debian version for the table.
+kiosk_ready() {
+  KIOSK_NAME=$1 KIOSK_VERSION=$2
+  wait_until 150 comp_holds "$CLONE" || { comp_show; die "$1 did not open the clone $CLONE within 150 s"; }
+  # wlroots queues the devices it opened and adds them at the next input event: a warm-up tap
+  # (its own case, checked by the same rules) until wev's seat has touch.
+  : > "$SDIR/cases.tsv"
+  local i
+  for i in 1 2 3 4 5 6; do
+    grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" && break
+    kcase warm-up "tap 100 60"
+  done
+  grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 is not ready (no /${KIOSK_READY_RE:-configure}/ in its log): $(tail -5 "$SDIR/app.log")"; }
+  nap 1
+  comp_holds "$FINGER_node" && say "$1 also opened the grabbed real device $FINGER_node (it must get nothing from it)"
+  say "$1 $2 is up (pid $COMP_PID), the client logs to app.log"
+}
+
+# comp_show: for a failure, the compositor's processes, open input nodes and last log lines.
+comp_show() {
+  local p
+  for p in $COMP_PID $(pgrep -P "$COMP_PID" 2>/dev/null); do
+    echo "process $p: $(tr '\0' ' ' < /proc/"$p"/cmdline 2>/dev/null) state $(awk '{print $3}' /proc/"$p"/stat 2>/dev/null)"
+    ls -l /proc/"$p"/fd 2>/dev/null | grep -E 'dev/(input|dri)' || true
+  done
+  tail -20 "$SDIR/compositor.log"
+}
+
+comp_holds() {
+  local p fd
+  for p in $COMP_PID $(pgrep -P "$COMP_PID" 2>/dev/null); do
+    for fd in /proc/"$p"/fd/*; do [ "$fd" -ef "$1" ] && return 0; done
+  done
+  return 1
+}
+
+deb_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo "?"; }
+
+# ---- the compositors ---------------------------------------------------------------------------
+
+# kiosk_cage [CAGE OPTIONS...]: e.g. -r, the output turned 90° clockwise (scenario 65).
+kiosk_cage() {
+  kiosk_seatd
+  wlr_kiosk cage cage "$@" -- sh -c "exec stdbuf -oL wev > $SDIR/app.log 2>&1"
+}
+
+# wlr_kiosk NAME CMD...: a wlroots compositor (Debian package NAME) as nobody, up with its client.
+wlr_kiosk() {
+  local name=$1; shift
+  as_nobody "$@" > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  KIOSK_READY_RE="wl_seat\] capabilities: .*touch" kiosk_ready "$name" "$(deb_version "$name")"
+}
+
+kiosk_sway() {
+  kiosk_seatd
+  printf '%s\n' "default_border none" "default_floating_border none" \
+    "exec stdbuf -oL wev > $SDIR/app.log 2>&1" > "$WORK/sway.conf"
+  chmod 644 "$WORK/sway.conf"
+  wlr_kiosk sway sway -c "$WORK/sway.conf"
+}
+
+# Debian's weston 10 has no libseat launcher: it runs as root on a virtual GPU (run.sh gives the
+# VM a virtio-gpu device) with the DRM backend and the pixman renderer.
+kiosk_weston() {
+  modprobe virtio_gpu || die "no virtio_gpu module"
+  wait_until 10 test -e /dev/dri/card0 || die "no /dev/dri/card0 (the VM needs -device virtio-gpu-pci)"
+  XDG=$WORK/xdg; mkdir -p "$XDG"; chmod 700 "$XDG"
+  : > "$SDIR/app.log"
+  XDG_RUNTIME_DIR=$XDG weston --tty=2 --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so \
+    --socket=wayland-1 > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  wait_until 60 test -S "$XDG/wayland-1" || { tail -20 "$SDIR/compositor.log"; die "weston made no socket"; }
+  XDG_RUNTIME_DIR=$XDG WAYLAND_DISPLAY=wayland-1 stdbuf -oL wev > "$SDIR/app.log" 2>&1 &
+  track $!
+  KIOSK_READY_RE="wl_seat\] capabilities: .*touch" kiosk_ready weston "$(deb_version weston)"
+}
+
+# Xorg without a GPU: the dummy video driver, input through xf86-input-libinput (as root).
+kiosk_xorg() {
+  cat > "$WORK/xorg.conf" <<'EOF'
+Section "ServerFlags"
+  Option "AutoAddGPU" "false"
+EndSection
+Section "Device"
+  Identifier "dummy"
+  Driver "dummy"
+  VideoRam 64000
+EndSection
+Section "Monitor"
+  Identifier "monitor"
+  HorizSync 5.0-1000.0
+  VertRefresh 5.0-200.0
+  Modeline "1280x720" 74.25 1280 1390 1430 1650 720 725 730 750 +hsync +vsync
+EndSection
+Section "Screen"
+  Identifier "screen"
+  Device "dummy"
+  Monitor "monitor"
+  DefaultDepth 24
+  SubSection "Display"
+    Depth 24
+    Modes "1280x720"
+    Virtual 1280 720
+  EndSubSection
+EndSection
+EOF
+  : > "$SDIR/app.log"
+  Xorg :1 -config "$WORK/xorg.conf" -logfile "$SDIR/Xorg.log" -noreset -nolisten tcp -novtswitch vt3 \
+    > "$SDIR/compositor.log" 2>&1 &
+  COMP_PID=$!; track "$COMP_PID"
+  wait_until 60 test -S /tmp/.X11-unix/X1 || { tail -20 "$SDIR/Xorg.log"; die "Xorg made no socket"; }
+  wait_until 30 sh -c 'DISPLAY=:1 xinput list --short | grep -q "gestured clone"' \
+    || die "Xorg has no clone device: $(DISPLAY=:1 xinput list --short 2>&1)"
+  DISPLAY=:1 stdbuf -oL xinput test-xi2 --root > "$SDIR/app.log" 2>&1 &
+  track $!
+  nap 1
+  KIOSK_READY_RE="." kiosk_ready Xorg "$(deb_version xserver-xorg-core) (xf86-input-libinput $(deb_version xserver-xorg-input-libinput))"
+  KIOSK_READY_RE=
+}
+
+# ---- the cases ---------------------------------------------------------------------------------
+
+# kcase NAME FINGER-COMMANDS...: plays one case and records the client's lines it produced:
+# from the case's start until the client has been quiet for a second (the emulated VM under
+# load delivers late).
+kcase() {
+  local name=$1 from; shift
+  from=$(lines "$SDIR/app.log")
+  say "case $name"
+  [ $# -gt 0 ] && finger "$@"
+  app_quiet
+  printf '%s\t%s\t%s\n' "$name" "$from" "$(lines "$SDIR/app.log")" >> "$SDIR/cases.tsv"
+}
+
+# app_quiet: waits (at most 30 s) until the client's log has not grown for a second.
+app_quiet() {
+  local before after=-1 i
+  for i in $(seq 1 30); do
+    before=$after
+    nap 1
+    after=$(lines "$SDIR/app.log")
+    [ "$after" = "$before" ] && return 0
+  done
+}
+
+# kiosk_cases: every case, in order (each case's expectation is check.py's), then the check.
+kiosk_cases() {
+  local m moves=() i
+  kcase tap "tap 50 30" "sleep 300" "tap 150 90"
+  kcase drag "stroke 0 60 60 140 60 500"
+  kcase circle "circle 100 60 25 1200"
+  moves=()
+  for i in $(seq 1 12); do moves+=("move 0 $((60 + i * 6)) 50" "move 1 $((60 + i * 6)) 70" "sleep 15"); done
+  kcase swipe "down 0 60 50" "down 1 60 70" "${moves[@]}" "up 0" "up 1"
+  moves=()
+  for i in $(seq 1 15); do moves+=("move 0 $((90 - i * 2)) 60" "move 1 $((110 + i * 2)) 60" "sleep 20"); done
+  kcase pinch "down 0 90 60" "down 1 110 60" "sleep 50" "${moves[@]}" "up 0" "up 1"
+  kcase edge "stroke 0 2 60 60 60 400"
+  moves=()
+  for i in $(seq 1 15); do moves+=("move 0 50 $((40 + i * 3))" "move 1 70 $((40 + i * 3))" "move 2 90 $((40 + i * 3))" "sleep 15"); done
+  kcase fingers3 "down 0 50 40" "sleep 150" "down 1 70 40" "sleep 150" "down 2 90 40" "sleep 50" "${moves[@]}" "up 0" "up 1" "up 2"
+  kcase after-gestures "tap 100 60"
+  # gestured took what it should (its socket client's events, in order, once).
+  kiosk_gestures
+  # The clone removed mid-touch: the daemon stopped (SIGTERM) while the app has a touch down.
+  local from
+  from=$(lines "$SDIR/app.log")
+  finger "down 0 100 60" "move 0 110 60" "move 0 120 60"
+  nap 1
+  kill -TERM "$DAEMON_PID"
+  wait_until 10 test ! -e "$CLONE" || die "the clone outlived the stopped daemon"
+  nap 1.5
+  finger "up 0"
+  app_quiet
+  printf '%s\t%s\t%s\n' stopped "$from" "$(lines "$SDIR/app.log")" >> "$SDIR/cases.tsv"
+  kiosk_check
+}
+
+# kiosk_gestures: the daemon recognized the circle, the two-finger swipe, the pinch, the edge swipe
+# and the three-finger swipe, in that order (one pass over its socket client's events).
+kiosk_gestures() {
+  python3 - "$SDIR/c.jsonl" <<'PY' || die "gestured did not recognize the cases' gestures (c.jsonl above)"
+import json, sys
+want = [("circle", None), ("swipe", 2), ("pinch", None), ("edge_swipe", None), ("swipe", 3)]
+seen = []
+for l in open(sys.argv[1]):
+    e = json.loads(l)
+    if e.get("gesture") in ("circle", "swipe", "edge_swipe") and e.get("phase") == "recognized" \
+            or e.get("gesture") == "pinch" and e.get("phase") == "began":
+        seen.append((e["gesture"], e.get("fingers") if e["gesture"] == "swipe" else None))
+print("gestured recognized:", seen)
+sys.exit(0 if seen == want else 1)
+PY
+}
+
+# kiosk_check: check.py's verdict on what the client logged; its rows go to the table.
+kiosk_check() {
+  local kind=wev
+  [ "$KIOSK_NAME" = Xorg ] && kind=xi2
+  python3 "$KIOSK/check.py" "$kind" "$SDIR/app.log" "$SDIR/cases.tsv" "$KIOSK_NAME" "$KIOSK_VERSION" "$SDIR/kiosk.table" \
+    || die "what the app saw under $KIOSK_NAME breaks the rules above (check.py)"
+}
