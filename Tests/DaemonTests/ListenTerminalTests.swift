@@ -11,21 +11,27 @@ import Testing
         guard let tool = ["/usr/bin/tmux", "/bin/tmux", "/usr/local/bin/tmux"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw HarnessError("tmux is not installed (scripts/deps.sh test installs it)")
         }
-        // Output through a file, not a pipe: the tmux server the first call starts keeps the
-        // pipe open, and a read to its end would never end.
+        // posix_spawn and waitpid, output through a file: the tmux server the first call starts
+        // keeps a pipe open forever, and Foundation's Process did not reap the tmux client.
         let out = NSTemporaryDirectory() + "gestured-tmux-\(UUID().uuidString.prefix(8))"
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
         defer { unlink(out) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = ["-L", server] + args
-        p.environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
-        p.standardOutput = FileHandle(forWritingAtPath: out)
-        p.standardError = FileHandle(forWritingAtPath: out)
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        return (p.terminationStatus, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
+        let argv = [tool, "-L", server] + args
+        let env = ["TERM=xterm-256color", "PATH=/usr/bin:/bin"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup($0) } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, tool, &actions, nil, &cArgs, &cEnv) == 0 else { throw HarnessError("cannot run tmux") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
     }
 
     /// The daemon's count of connected clients.
