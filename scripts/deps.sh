@@ -21,7 +21,7 @@ esac
 # The fleet tests: a real broker and its clients; the Debian package: its checker, a clean root
 # and (Tests/deb/boot.sh) the ext4 image that root becomes.
 case "$level" in
-  test|vm) pkgs+=(mosquitto mosquitto-clients dpkg-dev lintian debootstrap fakeroot e2fsprogs python3 python3-venv util-linux) ;;
+  test|vm) pkgs+=(mosquitto mosquitto-clients tmux dpkg-dev lintian debootstrap fakeroot e2fsprogs python3 python3-venv util-linux) ;;
 esac
 
 missing=()

@@ -30,6 +30,9 @@ struct Listen: ParsableCommand {
             var line = "{\"subscribe\":[\(names)]}\n"
             line.withUTF8 { try? FileIO.write(fd, all: UnsafeRawBufferPointer($0)) }
         }
+        // On a terminal, one line per gesture (LiveView); to a pipe or file, one line per event.
+        var live = !json && isatty(STDOUT_FILENO) == 1 ? LiveView() : nil
+        let width = Self.terminalWidth()
         var pending: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -39,11 +42,33 @@ struct Listen: ParsableCommand {
             while let nl = pending.firstIndex(of: 10) {
                 let line = String(decoding: pending[0..<nl], as: UTF8.self)
                 pending.removeSubrange(0...nl)
-                // Written at once, unbuffered: a pipe reader sees each gesture as it happens.
-                StandardStream.writeOutput((json ? line : EventLine.readable(line)) + "\n")
+                if live != nil {
+                    Self.write(live!.take(line), width: width)
+                } else {
+                    // Written at once, unbuffered: a pipe reader sees each gesture as it happens.
+                    StandardStream.writeOutput((json ? line : EventLine.readable(line)) + "\n")
+                }
             }
         }
+        if live != nil { Self.write(live!.close(), width: width) }
         if !json { StandardStream.writeLine("connection closed") }
+    }
+
+    /// A line kept open is cut to the terminal's width: one that wrapped could not be rewritten
+    /// in place (the carriage return goes back to the start of its last row only).
+    private static func write(_ outputs: [LiveView.Output], width: Int) {
+        for o in outputs {
+            switch o {
+            case .rewrite(let text): StandardStream.writeOutput("\r\u{1B}[K" + String(text.prefix(max(width - 1, 10))))
+            case .finish(let text): StandardStream.writeOutput("\r\u{1B}[K" + text + "\n")
+            }
+        }
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 }
 

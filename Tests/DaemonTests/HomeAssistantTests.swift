@@ -34,6 +34,12 @@ import Testing
         "switch": (["command_topic", "state_topic", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
                                                                  "payload_on", "payload_off", "state_on", "state_off", "entity_category", "icon", "origin"]),
         "device_automation": (["automation_type", "topic", "type", "subtype", "device"], ["origin"]),
+        "select": (["command_topic", "options", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
+                                                            "command_template", "state_topic", "icon", "origin"]),
+        "sensor": (["state_topic", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
+                                               "device_class", "icon", "origin"]),
+        "binary_sensor": (["state_topic", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
+                                                      "payload_on", "payload_off", "device_class", "icon", "origin"]),
     ]
 
     /// The whole discovery set is on the broker: the event entity, a switch for each recognizer
@@ -135,5 +141,75 @@ import Testing
         d.signal(SIGHUP)
         #expect(try Self.discovery(broker) { $0.isEmpty }.isEmpty, "\(d.log)")
         #expect(try broker.retained(Self.prefix + "/switch/+") { $0.isEmpty }.isEmpty)
+    }
+
+    /// A kiosk with modes: `commands` as given, in use for 0.05 min (3 s) after a touch.
+    static func kioskConfig(_ broker: Broker, commands: Bool) -> String {
+        FleetTests.config(broker, prefix: prefix, extra: """
+            homeassistant = true
+            commands = \(commands)
+            in_use_minutes = 0.05
+            [[mode]]
+            name = "normal"
+            [[mode]]
+            name = "locked"
+            recognizers = []
+            """)
+    }
+
+    @Test("the kiosk: the mode as a select, the last touch and in use as sensors; a touch turns in use on, then off, and sets the last touch")
+    func kioskEntities() throws {
+        let broker = try Broker()
+        let before = Date().timeIntervalSince1970
+        let d = try DaemonHarness(config: Self.kioskConfig(broker, commands: true), replays: [DaemonHarness.circleRecording])
+        let configs = try Self.discovery(broker) { $0["homeassistant/select/\(Self.node)/mode/config"] != nil && $0["homeassistant/binary_sensor/\(Self.node)/in_use/config"] != nil
+            && $0["homeassistant/sensor/\(Self.node)/last_touch/config"] != nil }
+        let select = try #require(configs["homeassistant/select/\(Self.node)/mode/config"], "\(configs.keys)\n\(d.log)")
+        #expect(select["options"] as? [String] == ["normal", "locked"])
+        #expect(select["command_topic"] as? String == Self.prefix + "/command" && select["command_template"] as? String == #"{"mode":"{{ value }}"}"#)
+        #expect(select["state_topic"] as? String == Self.prefix + "/mode/state" && select["availability_topic"] as? String == Self.prefix + "/status")
+        let lastTouch = try #require(configs["homeassistant/sensor/\(Self.node)/last_touch/config"])
+        #expect(lastTouch["device_class"] as? String == "timestamp" && lastTouch["state_topic"] as? String == Self.prefix + "/touch/last")
+        let inUse = try #require(configs["homeassistant/binary_sensor/\(Self.node)/in_use/config"])
+        #expect(inUse["device_class"] as? String == "occupancy" && inUse["state_topic"] as? String == Self.prefix + "/touch/in_use")
+        let modeTopic = Self.prefix + "/mode/state", inUseTopic = Self.prefix + "/touch/in_use", lastTopic = Self.prefix + "/touch/last"
+        #expect(try broker.retained(modeTopic) { $0[modeTopic] == "normal" }[modeTopic] == "normal")
+        #expect(try broker.retained(inUseTopic) { $0[inUseTopic] == "OFF" }[inUseTopic] == "OFF")
+
+        let sub = try Subscriber(broker, topic: Self.prefix + "/touch/#", id: "ha-touch")
+        try d.replayAndWait(try d.connect())
+        // The retained OFF (a new subscription's), then the touch's ON.
+        let on = sub.wait(for: 2, on: inUseTopic)
+        #expect(on == ["OFF", "ON"], "\(sub.messages)")
+        let stamp = try #require(sub.wait(for: 1, on: lastTopic).first, "\(sub.messages)")
+        // ISO 8601 in UTC, at the replay's touch: between the daemon's start and now.
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let touched = try #require(parser.date(from: stamp), "\(stamp)").timeIntervalSince1970
+        #expect(touched >= before - 1 && touched <= Date().timeIntervalSince1970 + 1, "\(stamp)")
+        // 3 s after the last touch the kiosk is no longer in use.
+        let off = sub.wait(for: 3, on: inUseTopic, timeout: 10)
+        #expect(off == ["OFF", "ON", "OFF"], "\(sub.messages)\n\(d.log)")
+
+        // Home Assistant's select: the template applied to the option, on the command topic.
+        try broker.publish(Self.prefix + "/command", #"{"mode":"locked"}"#)
+        #expect(try broker.retained(modeTopic) { $0[modeTopic] == "locked" }[modeTopic] == "locked", "\(d.log)")
+        let status = try d.connect().command(#"{"status":true}"#)["status"] as? [String: Any]
+        #expect(status?["mode"] as? String == "locked", "\(status ?? [:])")
+    }
+
+    @Test("with commands off (the default) setting the mode from the broker is refused, with the reason on the reply topic")
+    func modeRefusedWithoutCommands() throws {
+        let broker = try Broker()
+        let d = try DaemonHarness(config: Self.kioskConfig(broker, commands: false), replays: [DaemonHarness.circleRecording])
+        _ = try Self.discovery(broker) { $0["homeassistant/select/\(Self.node)/mode/config"] != nil }
+        let sub = try Subscriber(broker, topic: Self.prefix + "/reply", id: "ha-reply")
+        try broker.publish(Self.prefix + "/command", #"{"mode":"locked"}"#)
+        let reply = FleetTests.json(try #require(sub.wait(for: 1, on: Self.prefix + "/reply").first, "\(sub.messages)\n\(d.log)"))
+        #expect((reply["error"] as? String)?.contains("refused: this kiosk takes no commands from the broker ([mqtt] commands = false)") == true, "\(reply)")
+        let status = try d.connect().command(#"{"status":true}"#)["status"] as? [String: Any]
+        #expect(status?["mode"] as? String == "normal", "\(status ?? [:])")
+        let modeTopic = Self.prefix + "/mode/state"
+        #expect(try broker.retained(modeTopic) { $0[modeTopic] == "normal" }[modeTopic] == "normal")
     }
 }

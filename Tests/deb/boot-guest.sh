@@ -64,6 +64,8 @@ run_checks() {
   systemctl restart gestured.service 2>/dev/null
   check "$how: restart without daemon-reload fails in ExecStartPre with the fix" wait_until 20 \
     bash -c "journalctl -q -o cat -u gestured.service --since @$t | grep -q 'which gestured.service is not granted: run .systemctl daemon-reload && systemctl restart gestured.'"
+  check "$how: gestured doctor names the missing daemon-reload and exits 1" \
+    bash -c "gestured doctor --broker-timeout 2 > $work/$how.doctor 2>&1; rc=\$?; [ \$rc = 1 ] && grep -q 'a .systemctl daemon-reload. is missing' $work/$how.doctor || { sed 's/^/boot: | /' $work/$how.doctor; false; }"
 
   # The fix.
   systemctl daemon-reload && systemctl restart gestured.service

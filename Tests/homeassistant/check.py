@@ -166,14 +166,14 @@ class Gestured:
         self.dir = dir
         self.broker_port = broker_port
         self.socket_path = f"{dir}/gestured.sock"
-        self.configure(homeassistant=True)
+        self.configure(homeassistant=True, commands=True)
         self.log = open(f"{dir}/gestured.log", "w")
         self.process = subprocess.Popen([binary, "--config", f"{dir}/gestured.toml", "--socket", self.socket_path,
                                          "--replay", recording, "--hold-replay", "--fast"],
                                         stdout=self.log, stderr=subprocess.STDOUT)
         wait_for("gestured's socket", lambda: os.path.exists(self.socket_path), timeout=30)
 
-    def configure(self, homeassistant):
+    def configure(self, homeassistant, commands=True):
         with open(f"{self.dir}/gestured.toml", "w") as f:
             f.write(f"""[socket]
 mode = "0600"
@@ -184,6 +184,14 @@ topic = "{PREFIX}"
 reconnect_max = 1
 commands = true      # the switches turn recognizers off and on through the command topic
 homeassistant = {"true" if homeassistant else "false"}
+commands = {"true" if commands else "false"}
+in_use_minutes = 0.1
+
+[[mode]]
+name = "normal"
+[[mode]]
+name = "locked"
+recognizers = []
 
 [[mqtt.publish]]     # circles only: any change of the event entity is a circle
 gesture = "circle"
@@ -212,6 +220,9 @@ run = ["/bin/true"]
     def replay(self):
         self.command('{"replay":true}')
         wait_for("the replay to end", lambda: self.command('{"status":true}')["status"]["replaying"] == 0, timeout=30)
+
+    def mode(self):
+        return self.command('{"status":true}')["status"]["mode"]
 
     def circle_enabled(self):
         devices = self.command('{"status":true}')["status"]["devices"]
@@ -316,6 +327,15 @@ def main():
         check(fired["attributes"]["event_type"] == "circle" and fired["attributes"]["radius_mm"] > 0, f"event: {fired}")
         print("homeassistant: a replayed circle fired the event entity", flush=True)
 
+        # The kiosk: the touch made it in use, with its time; 6 s later (in_use_minutes = 0.1) not.
+        in_use = wait_for("in use on", lambda: (s := ha.states().get("binary_sensor.kiosk17_in_use")) and s["state"] == "on" and s, timeout=15)
+        check(in_use["attributes"].get("device_class") == "occupancy", f"in use: {in_use}")
+        last = ha.states()["sensor.kiosk17_last_touch"]
+        check(last["attributes"].get("device_class") == "timestamp" and last["state"].startswith(time.strftime("%Y-%m-%dT", time.gmtime())),
+              f"last touch: {last}")
+        wait_for("in use off", lambda: ha.states()["binary_sensor.kiosk17_in_use"]["state"] == "off", timeout=20)
+        print(f"homeassistant: in use on, then off; last touch {last['state']}", flush=True)
+
         # The switch off: circles are disabled on the kiosk, and a further one is not reported.
         ha.request("/api/services/switch/turn_off", {"entity_id": "switch.kiosk17_circle"})
         wait_for("the switch to report off", lambda: ha.states()["switch.kiosk17_circle"]["state"] == "off", timeout=15)
@@ -328,6 +348,26 @@ def main():
         wait_for("the switch to report on", lambda: ha.states()["switch.kiosk17_circle"]["state"] == "on", timeout=15)
         check(kiosk.circle_enabled() == [True], "switch on did not enable circles")
         print("homeassistant: the switch disabled and enabled circles on the kiosk", flush=True)
+        # The mode as a select: set from Home Assistant, the kiosk switches (commands = true) …
+        select = ha.states()["select.kiosk17_mode"]
+        check(select["state"] == "normal" and select["attributes"]["options"] == ["normal", "locked"], f"select: {select}")
+        ha.request("/api/services/select/select_option", {"entity_id": "select.kiosk17_mode", "option": "locked"})
+        wait_for("the kiosk to lock", lambda: kiosk.mode() == "locked", timeout=15)
+        wait_for("the select to show locked", lambda: ha.states()["select.kiosk17_mode"]["state"] == "locked", timeout=15)
+        # … and with commands = false it refuses, and the select keeps showing the kiosk's mode.
+        kiosk.configure(homeassistant=True, commands=False)
+        kiosk.process.send_signal(signal.SIGHUP)
+        time.sleep(1)
+        ha.request("/api/services/select/select_option", {"entity_id": "select.kiosk17_mode", "option": "normal"})
+        time.sleep(2)
+        check(kiosk.mode() == "locked", "the mode was set from Home Assistant with commands = false")
+        check(ha.states()["select.kiosk17_mode"]["state"] == "locked", f"select: {ha.states()['select.kiosk17_mode']}")
+        kiosk.configure(homeassistant=True, commands=True)
+        kiosk.process.send_signal(signal.SIGHUP)
+        time.sleep(1)
+        ha.request("/api/services/select/select_option", {"entity_id": "select.kiosk17_mode", "option": "normal"})
+        wait_for("the kiosk to unlock", lambda: kiosk.mode() == "normal", timeout=15)
+        print("homeassistant: the mode select switched the kiosk with commands = true, was refused with false", flush=True)
         if options.screenshot:
             kiosk.replay()
             screenshot(ha, f"/config/devices/device/{device['id']}", options.screenshot)
@@ -346,7 +386,8 @@ def main():
         kiosk.process.send_signal(signal.SIGKILL)
         kiosk.process.wait()
         wait_for("the entities to become unavailable",
-                 lambda: all(ha.states()[e]["state"] == "unavailable" for e in (event_id, "switch.kiosk17_circle")), timeout=15)
+                 lambda: all(ha.states()[e]["state"] == "unavailable" for e in (event_id, "switch.kiosk17_circle", "select.kiosk17_mode",
+                                                                                "sensor.kiosk17_last_touch", "binary_sensor.kiosk17_in_use")), timeout=15)
         print("homeassistant: SIGKILL made the entities unavailable", flush=True)
     except BaseException:
         for name in ("gestured.log", "ha/hass.out", "ha/home-assistant.log"):

@@ -8,8 +8,10 @@ import Logging
 /// the link's own), and with `homeassistant = true` the kiosk's Home Assistant discovery and
 /// events. Lives on the daemon's thread; everything it sends goes through the link's bounded
 /// queue, the retained discovery through the link's retained state. The broker's commands are
-/// answered through the client protocol, as a socket client's are, and the replies published.
-final class Fleet: GestureSink, LoopSource {
+/// answered through the client protocol, as a socket client's are, and the replies published;
+/// the mode is set from the broker only with `[mqtt] commands = true`. Whether the kiosk is in
+/// use (KioskUsage) is retained at `<prefix>/touch/…`, the mode at `<prefix>/mode/state`.
+final class Fleet: GestureSink, LoopSource, TimedSource {
     let link: MQTTLink
     private(set) var filters: [GestureFilter]
     let homeAssistant: HomeAssistant
@@ -21,11 +23,16 @@ final class Fleet: GestureSink, LoopSource {
     /// Carries out a command from the broker (the service's `perform`, with no client).
     var onCommand: (ClientCommand) -> ClientReply = { _ in .error("not ready") }
     private var loop: EventLoop?
+    private var usage: KioskUsage
+    /// `[mqtt] commands`: whether the mode may be set from the broker (follows a reload).
+    private var commands: Bool
 
     init(config: MQTTConfig, bindings: [Binding], log: Logger) throws {
         link = try MQTTLink(config: config, hostname: Self.hostname(), log: log)
         homeAssistant = HomeAssistant(config: config, prefix: link.prefix)
         (filters, announcing, triggers) = Self.published(config, bindings: bindings)
+        usage = KioskUsage(window: config.inUseMinutes * 60)
+        commands = config.commands
     }
 
     /// The `[[mqtt.publish]]` filters (none given: every gesture, in its default phases). With
@@ -50,10 +57,19 @@ final class Fleet: GestureSink, LoopSource {
         try loop.add(link.commandFD) { [unowned self] _ in
             let incoming = self.link.takeIncoming()
             self.readBack(incoming.retained)
-            for line in incoming.commands { self.reply(ClientProtocol.reply(to: line, self.onCommand)) }
+            for line in incoming.commands { self.reply(self.answer(line)) }
         }
         self.loop = loop
         try link.start()
+        link.retain(homeAssistant.inUseTopic, "OFF")
+    }
+
+    /// A command from the broker; setting the mode only where remote commands are allowed.
+    private func answer(_ line: String) -> String {
+        if !commands, case .success(.mode(let name)) = ClientCommand.parse(line) {
+            return ClientReply.error("mode \"\(name)\" refused: this kiosk takes no commands from the broker ([mqtt] commands = false)").line
+        }
+        return ClientProtocol.reply(to: line, onCommand)
     }
 
     func stop() {
@@ -68,8 +84,12 @@ final class Fleet: GestureSink, LoopSource {
         var same = config
         same.publish = link.config.publish
         same.homeAssistant = link.config.homeAssistant
+        same.commands = link.config.commands
+        same.inUseMinutes = link.config.inUseMinutes
         if same != link.config { log.notice("[mqtt] connection changes take effect on restart") }
         (filters, announcing, triggers) = Self.published(config, bindings: bindings)
+        commands = config.commands
+        usage.window = config.inUseMinutes * 60
     }
 
     func take(_ g: inout OutgoingGesture) {
@@ -82,8 +102,8 @@ final class Fleet: GestureSink, LoopSource {
 
     /// Brings the broker's retained discovery up to date with the kiosk's devices, recognizers
     /// and config: what changed is announced, what is gone cleared (an empty retained payload).
-    func announce(_ devices: [HomeAssistant.TouchDevice]) {
-        let wanted = announcing ? homeAssistant.announcements(devices: devices, triggers: triggers) : [:]
+    func announce(_ devices: [HomeAssistant.TouchDevice], kiosk: HomeAssistant.Kiosk) {
+        let wanted = announcing ? homeAssistant.announcements(devices: devices, triggers: triggers, kiosk: kiosk) : [:]
         for (topic, payload) in wanted.sorted(by: { $0.key < $1.key }) where announced[topic] != payload { link.retain(topic, payload) }
         for topic in announced.keys.sorted() where wanted[topic] == nil { link.retain(topic, "") }
         announced = wanted
@@ -105,9 +125,26 @@ final class Fleet: GestureSink, LoopSource {
         link.send(.init(topic: link.prefix + "/device", payload: w.text))
     }
 
-    /// A change of the kiosk's mode (the line socket clients get) on `<prefix>/mode`.
-    func mode(_ line: String) {
+    /// A change of the kiosk's mode (the line socket clients get) on `<prefix>/mode`, and the
+    /// mode retained at `<prefix>/mode/state`.
+    func mode(_ line: String, name: String) {
         link.send(.init(topic: link.prefix + "/mode", payload: line))
+        link.retain(homeAssistant.modeTopic, name)
+    }
+
+    /// The mode at start, retained (unchanged: nothing sent).
+    func mode(_ name: String) { link.retain(homeAssistant.modeTopic, name) }
+
+    /// The first touch of a stroke on any device.
+    func touched(now: Double) { publish(usage.touched(mono: now, wall: KioskUsage.wallClock())) }
+
+    var deadline: Double? { usage.deadline }
+
+    func due(now: Double) { publish(usage.due(now: now)) }
+
+    private func publish(_ u: KioskUsage.Update) {
+        if let t = u.lastTouch { link.retain(homeAssistant.lastTouchTopic, KioskUsage.timestamp(t)) }
+        if let on = u.inUse { link.retain(homeAssistant.inUseTopic, on ? "ON" : "OFF") }
     }
 
     func reply(_ line: String) {

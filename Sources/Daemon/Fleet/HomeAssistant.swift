@@ -6,19 +6,28 @@ import GestureKit
 /// One Home Assistant device per kiosk holds everything: an `event` entity per touch device
 /// (its `event_types` the gestures the device recognizes), a `switch` per recognizer (the
 /// `enable`/`disable` commands on every device of the kiosk), and a device trigger per gesture
-/// the config binds or publishes. One device rather than one per touch device, because the
+/// the config binds or publishes; and the kiosk itself: its mode as a `select` (set through
+/// `<prefix>/command`, which takes it only with `[mqtt] commands = true`), the last touch as a
+/// timestamp `sensor` and "in use" as a `binary_sensor`. One device rather than one per touch device, because the
 /// switches and the bindings are the kiosk's (they apply to all its touch devices), a kiosk
 /// usually has one touch device, and a hot-plugged one then adds or removes an entity on the
 /// kiosk's page instead of a whole device.
 ///
 /// Topics: discovery configs at `<discovery>/<component>/<node>/<object>/config` (retained),
 /// events at `<prefix>/event/<device>`, switch states at `<prefix>/switch/<recognizer>`
-/// (retained `ON`/`OFF`), availability from `<prefix>/status`.
+/// (retained `ON`/`OFF`), the mode at `<prefix>/mode/state`, the last touch at `<prefix>/touch/last`
+/// and "in use" at `<prefix>/touch/in_use` (each retained), availability from `<prefix>/status`.
 struct HomeAssistant {
     /// A touch device as Home Assistant sees it: its name, id and recognizers.
     struct TouchDevice {
         var label: DeviceLabel
         var recognizers: [(name: String, enabled: Bool)]
+    }
+
+    /// The kiosk's modes as the config names them; without `[[mode]]` sections there is no select.
+    struct Kiosk {
+        var modes: [String]
+        var hasModes: Bool { modes != [KioskMode.implicitName] }
     }
 
     let discoveryPrefix: String
@@ -42,6 +51,9 @@ struct HomeAssistant {
     }
 
     func eventTopic(_ label: DeviceLabel) -> String { "\(prefix)/event/\(Self.objectID(label.id))" }
+    var modeTopic: String { prefix + "/mode/state" }
+    var lastTouchTopic: String { prefix + "/touch/last" }
+    var inUseTopic: String { prefix + "/touch/in_use" }
 
     /// An event entity's message: the gesture's JSON line with `event_type` first, so that its
     /// fields become the event's attributes.
@@ -50,8 +62,28 @@ struct HomeAssistant {
     }
 
     /// Every retained message the kiosk wants on the broker: topic → payload.
-    func announcements(devices: [TouchDevice], triggers: [GestureKind]) -> [String: String] {
+    func announcements(devices: [TouchDevice], triggers: [GestureKind], kiosk: Kiosk) -> [String: String] {
         var out: [String: String] = [:]
+        if kiosk.hasModes {
+            out[configTopic("select", "mode")] = entity("Mode", "mode") { w in
+                w.key("command_topic"); w.string(prefix + "/command")
+                w.key("command_template"); w.string("{\"mode\":\"{{ value }}\"}")
+                w.key("state_topic"); w.string(modeTopic)
+                w.strings("options", kiosk.modes)
+                w.key("icon"); w.string("mdi:lock-outline")
+            }
+        }
+        out[configTopic("sensor", "last_touch")] = entity("Last touch", "last_touch") { w in
+            w.key("state_topic"); w.string(lastTouchTopic)
+            w.key("device_class"); w.string("timestamp")
+            w.key("icon"); w.string("mdi:gesture-tap-hold")
+        }
+        out[configTopic("binary_sensor", "in_use")] = entity("In use", "in_use") { w in
+            w.key("state_topic"); w.string(inUseTopic)
+            w.key("payload_on"); w.string("ON")
+            w.key("payload_off"); w.string("OFF")
+            w.key("device_class"); w.string("occupancy")
+        }
         for d in devices {
             let object = Self.objectID(d.label.id)
             out[configTopic("event", object)] = entity(d.label.name, object) { w in

@@ -164,7 +164,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         log.info("mode \(c.mode) (was \(c.previous); \(c.reason))")
         announced.append(w.text)
         hasPending = true
-        fleet?.mode(w.text)
+        fleet?.mode(w.text, name: c.mode)
     }
 
     /// A secret sequence's step: a completed sequence runs its action (a binding's), or switches
@@ -197,6 +197,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     func touchDown() -> Bool {
         let now = MonotonicClock.now()
         state.touched(now: now)
+        fleet?.touched(now: now)
         let wakeMode = state.current.wakeMode
         let screen = state.config.screen
         guard wakeMode != nil || (screen.state.map(ScreenState.isDark) ?? false) else { return false }

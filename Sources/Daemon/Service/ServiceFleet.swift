@@ -17,7 +17,9 @@ extension GestureService {
     /// Home Assistant's view of the kiosk follows its devices, their recognizers and the config:
     /// called after each change of any of them.
     func announceToFleet() {
-        fleet?.announce(devices.sessions.map { .init(label: $0.label, recognizers: $0.switches) })
+        fleet?.announce(devices.sessions.map { .init(label: $0.label, recognizers: $0.switches) },
+                        kiosk: .init(modes: config.modes.names))
+        fleet?.mode(modes.current.name)
     }
 
     func stopFleet() {

@@ -66,7 +66,7 @@ public enum ServiceSandbox {
         return []
     }
 
-    private static func parse(_ names: String) -> Set<ServiceGrant> {
+    static func parse(_ names: String) -> Set<ServiceGrant> {
         Set(names.split(separator: ",").compactMap { ServiceGrant(rawValue: String($0)) })
     }
 

@@ -94,7 +94,7 @@ public final class DeviceMonitor {
 
     // MARK: udev
 
-    static let touchProperties = ["ID_INPUT_TOUCHSCREEN", "ID_INPUT_TOUCHPAD"]
+    public static let touchProperties = ["ID_INPUT_TOUCHSCREEN", "ID_INPUT_TOUCHPAD"]
 
     private func enumerateUdev() -> [DeviceCandidate] {
         guard let udev, let e = udev_enumerate_new(udev) else { return [] }
