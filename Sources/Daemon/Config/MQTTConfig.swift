@@ -35,9 +35,6 @@ public struct MQTTConfig: Sendable, Equatable {
     public var homeAssistant = false
     /// Where Home Assistant listens for discovery (its `discovery_prefix`).
     public var homeAssistantPrefix = "homeassistant"
-    /// Commands from the broker are carried out (`commands = true`); off by default, as
-    /// whoever may publish on the broker could otherwise steer the kiosk.
-    public var commands = false
     /// Minutes after the last touch that the kiosk still counts as in use (Home Assistant's
     /// "in use" binary sensor).
     public var inUseMinutes: Double = 5

@@ -41,9 +41,6 @@ extension MQTTConfig: SettingTable {
                     on ? ["Home Assistant discovery under \(m.homeAssistantPrefix)/: an event entity per touch device, a switch per recognizer, "
                         + "a device trigger per gesture bound or published (bound gestures are published too)"] : []
                 }),
-        Setting("commands", once: \.commands, type: "true or false", "Carry out commands from the broker (default false).",
-                read: { t, _, _ in t.bool("commands") },
-                describe: { on, _ in [on ? "commands from the broker are carried out" : "the kiosk's mode is not set from the broker"] }),
         Setting("in_use_minutes", once: \.inUseMinutes, type: "a number 0.05…1440", unit: "min",
                 "Minutes after the last touch that the kiosk counts as in use (Home Assistant's \"in use\").",
                 read: { t, _, _ in t.number("in_use_minutes", in: 0.05...1440, unit: "min") },
