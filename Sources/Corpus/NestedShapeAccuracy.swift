@@ -170,8 +170,9 @@ public struct NestedShapeAccuracy: Sendable {
 
     /// - k: examples per shape taught by other people; ownK: by the person themselves.
     /// - draws: outer random draws; innerDraws: draws per inner person; ownDraws: own-shape draws.
+    /// - grid: the settings chosen among (the rule before: those of them that ignore people).
     public static func run(_ a: TaughtShapeAccuracy, k: Int = 10, ownK: Int = 5, draws: Int = 5, innerDraws: Int = 3,
-                           ownDraws: Int = 2, seed: UInt64 = 1, maxFalse: Double = 0.0025) -> NestedShapeAccuracy {
+                           ownDraws: Int = 2, seed: UInt64 = 1, maxFalse: Double = 0.0025, grid: [Setting] = NestedShapeAccuracy.grid) -> NestedShapeAccuracy {
         let subjects = a.subjects
         var ownRng = SeededRandom(seed: seed &+ 0x5eed)
         var own: [String: [Scored]] = [:]

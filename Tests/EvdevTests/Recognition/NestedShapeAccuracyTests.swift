@@ -38,10 +38,13 @@ import Testing
 
     /// Two runs whose corpora differ only in s01's strokes choose the same settings for s01
     /// held out; s01's own figures differ.
+    ///
+    /// Short: the corpus loaded once per process (shared with TaughtShapeAccuracyTests), two
+    /// strokes per person and shape, and a grid of a few settings that still holds both rules
+    /// (floors lowered and not) and a choice between them.
     @Test func theHeldOutPersonTakesNoPartInTheirChoice() throws {
-        let full = try TaughtShapeAccuracy(corpus: UnistrokeCorpus.load(UnistrokeCorpus.sources(fixtures: Fixture.root)))
+        let full = try #require(TaughtShapeAccuracyTests.accuracy, "the unistroke corpus did not load")
         var a = full
-        // Two strokes per person and shape keep the test short.
         var seen: [String: Int] = [:]
         a.samples = full.samples.filter { s in
             seen[s.subject + s.shape, default: 0] += 1
@@ -49,8 +52,12 @@ import Testing
         }
         var b = a
         for i in b.samples.indices where b.samples[i].subject == "s01" { b.samples[i].points.reverse() }
-        let runA = NestedShapeAccuracy.run(a, k: 2, ownK: 1, draws: 1, innerDraws: 1, ownDraws: 1)
-        let runB = NestedShapeAccuracy.run(b, k: 2, ownK: 1, draws: 1, innerDraws: 1, ownDraws: 1)
+        typealias Setting = NestedShapeAccuracy.Setting
+        let grid = [Setting(floor: 0.90, lowest: 0.85, quantile: 0), Setting(floor: 0.90, lowest: 0.88, quantile: 0.5),
+                    Setting(floor: 0.90, lowest: 0.90, quantile: 0), Setting(floor: 0.91, lowest: 0.87, quantile: 0.25),
+                    Setting(floor: 0.91, lowest: 0.91, quantile: 0), Setting(floor: 0.92, lowest: 0.92, quantile: 0)]
+        let runA = NestedShapeAccuracy.run(a, k: 2, ownK: 1, draws: 1, innerDraws: 1, ownDraws: 1, grid: grid)
+        let runB = NestedShapeAccuracy.run(b, k: 2, ownK: 1, draws: 1, innerDraws: 1, ownDraws: 1, grid: grid)
         let heldA = try #require(runA.heldOut.first { $0.subject == "s01" })
         let heldB = try #require(runB.heldOut.first { $0.subject == "s01" })
         #expect(heldA.chosen == heldB.chosen && heldA.chosenBefore == heldB.chosenBefore)
