@@ -147,14 +147,13 @@ import Testing
     static func kioskConfig(_ broker: Broker, commands: Bool) -> String {
         FleetTests.config(broker, prefix: prefix, extra: """
             homeassistant = true
-            commands = \(commands)
             in_use_minutes = 0.05
             [[mode]]
             name = "normal"
             [[mode]]
             name = "locked"
             recognizers = []
-            """)
+            """, commands: commands)
     }
 
     @Test("the kiosk: the mode as a select, the last touch and in use as sensors; a touch turns in use on, then off, and sets the last touch")
@@ -198,18 +197,33 @@ import Testing
         #expect(status?["mode"] as? String == "locked", "\(status ?? [:])")
     }
 
-    @Test("with commands off (the default) setting the mode from the broker is refused, with the reason on the reply topic")
+    @Test("commands off: a mode set from the broker is not obeyed; turned off by a reload, what still arrives is refused on the reply topic")
     func modeRefusedWithoutCommands() throws {
         let broker = try Broker()
-        let d = try DaemonHarness(config: Self.kioskConfig(broker, commands: false), replays: [DaemonHarness.circleRecording])
+        let modeTopic = Self.prefix + "/mode/state"
+        // Off from the start (the default): the kiosk does not even subscribe.
+        let off = try DaemonHarness(config: Self.kioskConfig(broker, commands: false), replays: [DaemonHarness.circleRecording])
         _ = try Self.discovery(broker) { $0["homeassistant/select/\(Self.node)/mode/config"] != nil }
+        try broker.publish(Self.prefix + "/command", #"{"mode":"locked"}"#)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try off.connect().command(#"{"status":true}"#)["status"].flatMap { ($0 as? [String: Any])?["mode"] as? String } == "normal")
+        off.signal(SIGTERM)
+        _ = off.waitForExit(timeout: 5)
+
+        // On, then off by a reload: the subscription stays until a restart, the commands are refused.
+        let d = try DaemonHarness(config: Self.kioskConfig(broker, commands: true), replays: [DaemonHarness.circleRecording])
+        _ = try Self.discovery(broker) { $0["homeassistant/select/\(Self.node)/mode/config"] != nil }
+        try Self.kioskConfig(broker, commands: false).write(toFile: d.configPath, atomically: true, encoding: .utf8)
+        d.signal(SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while !d.log.contains("configuration reloaded") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(d.log.contains("configuration reloaded"), "\(d.log)")
         let sub = try Subscriber(broker, topic: Self.prefix + "/reply", id: "ha-reply")
         try broker.publish(Self.prefix + "/command", #"{"mode":"locked"}"#)
         let reply = FleetTests.json(try #require(sub.wait(for: 1, on: Self.prefix + "/reply").first, "\(sub.messages)\n\(d.log)"))
         #expect((reply["error"] as? String)?.contains("refused: this kiosk takes no commands from the broker ([mqtt] commands = false)") == true, "\(reply)")
         let status = try d.connect().command(#"{"status":true}"#)["status"] as? [String: Any]
         #expect(status?["mode"] as? String == "normal", "\(status ?? [:])")
-        let modeTopic = Self.prefix + "/mode/state"
         #expect(try broker.retained(modeTopic) { $0[modeTopic] == "normal" }[modeTopic] == "normal")
     }
 }

@@ -182,7 +182,6 @@ mode = "0600"
 url = "mqtt://127.0.0.1:{self.broker_port}"
 topic = "{PREFIX}"
 reconnect_max = 1
-commands = true      # the switches turn recognizers off and on through the command topic
 homeassistant = {"true" if homeassistant else "false"}
 commands = {"true" if commands else "false"}
 in_use_minutes = 0.1

@@ -64,10 +64,12 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
         link.retain(homeAssistant.inUseTopic, "OFF")
     }
 
-    /// A command from the broker; setting the mode only where remote commands are allowed.
+    /// A command from the broker, carried out only while remote commands are allowed: the link
+    /// subscribes to the command topics only with `commands = true` at connection, and a reload
+    /// that turns them off refuses what still arrives until the next restart.
     private func answer(_ line: String) -> String {
-        if !commands, case .success(.mode(let name)) = ClientCommand.parse(line) {
-            return ClientReply.error("mode \"\(name)\" refused: this kiosk takes no commands from the broker ([mqtt] commands = false)").line
+        guard commands else {
+            return ClientReply.error("refused: this kiosk takes no commands from the broker ([mqtt] commands = false)").line
         }
         return ClientProtocol.reply(to: line, onCommand)
     }
@@ -87,6 +89,9 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
         same.commands = link.config.commands
         same.inUseMinutes = link.config.inUseMinutes
         if same != link.config { log.notice("[mqtt] connection changes take effect on restart") }
+        if config.commands, !link.config.commands {
+            log.notice("[mqtt] commands = true takes effect on restart (the command topics are subscribed when connecting)")
+        }
         (filters, announcing, triggers) = Self.published(config, bindings: bindings)
         commands = config.commands
         usage.window = config.inUseMinutes * 60

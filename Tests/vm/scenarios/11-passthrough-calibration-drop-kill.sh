@@ -4,6 +4,8 @@
 # kernel does not pass SYN_DROPPED through uinput); kill -9 mid-touch removes the clone and releases the grab, so the app can read the
 # real device again.
 source "$VMDIR/passthrough.sh"
+# The rule matches every clone of this name: later scenarios (18's mapped clone) must not inherit it.
+trap 'rm -f /etc/udev/rules.d/99-gestured-clone-calibration.rules; udevadm control --reload' EXIT
 cat > /etc/udev/rules.d/99-gestured-clone-calibration.rules <<'RULE'
 ACTION=="add|change", KERNEL=="event*", ATTRS{name}=="Passthrough Touchscreen (gestured clone)", ENV{LIBINPUT_CALIBRATION_MATRIX}="-1 0 1 0 1 0"
 RULE
