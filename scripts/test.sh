@@ -6,10 +6,6 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh vm
 swift build
 swift test
-# The unit tests once more as the daemon ships: release, exclusivity checks and asserts off
-# (Package.swift's hotPath), in a build directory of its own: a release build of every target
-# with testability, plus the run (its cost on CI's 2 cores is still to be measured: issue 36).
-swift test -c release --scratch-path .build-release
 # Home Assistant discovery against a real Home Assistant core and mosquitto (≈ 25 s).
 Tests/homeassistant/run.sh
 # Bad input (docs/testing.md): the unit tests once under AddressSanitizer and once under
