@@ -9,7 +9,7 @@ import Logging
 /// events. Lives on the daemon's thread; everything it sends goes through the link's bounded
 /// queue, the retained discovery through the link's retained state. The broker's commands are
 /// answered through the client protocol, as a socket client's are, and the replies published;
-/// the mode is set from the broker only with `[mqtt] commands = true`. Whether the kiosk is in
+/// every command is carried out only with `[mqtt] commands = true`. Whether the kiosk is in
 /// use (KioskUsage) is retained at `<prefix>/touch/…`, the mode at `<prefix>/mode/state`.
 final class Fleet: GestureSink, LoopSource, TimedSource {
     let link: MQTTLink
@@ -24,7 +24,7 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
     var onCommand: (ClientCommand) -> ClientReply = { _ in .error("not ready") }
     private var loop: EventLoop?
     private var usage: KioskUsage
-    /// `[mqtt] commands`: whether the mode may be set from the broker (follows a reload).
+    /// `[mqtt] commands`: whether the broker's commands are carried out (follows a reload).
     private var commands: Bool
 
     init(config: MQTTConfig, bindings: [Binding], log: Logger) throws {
