@@ -70,6 +70,12 @@ struct OutputActionTests {
         #expect(VirtualPointer.spec.properties.isEmpty)
     }
 
+    @Test("a click's announcement is the click's motion frame alone")
+    func announcement() throws {
+        let events = try written { try VirtualPointer.move(to: Point(x: 0.5, y: 0.25), on: $0) }
+        #expect(events == [[3, 0, 16385], [3, 0, 16384], [3, 1, 8193], [3, 1, 8192], [0, 0, 0]])
+    }
+
     @Test("normalized coordinates map onto the axis as libinput maps it back, clamped", arguments: [
         (0.0, 0), (0.5, 16384), (0.999, 32735), (1.0, 32767), (-0.2, 0), (1.7, 32767), (Double.nan, 0),
     ] as [(Double, Int32)])

@@ -106,7 +106,7 @@ public final class ActionRunner {
             switchMode(m, seconds, b)
         case .keys, .click:
             do {
-                try outputs.perform(b.action, at: gesture?.event.center ?? Point(x: 0.5, y: 0.5))
+                try outputs.perform(b.action, at: gesture?.event.center ?? Point(x: 0.5, y: 0.5), now: now)
                 lastRun[b.index] = now
                 log.info("binding \(b.index): \(Self.describe(b.action)) for \(cause)")
             } catch {

@@ -8,7 +8,9 @@ import Logging
 /// loaded (so that the compositor has opened it before the first gesture: events written to a
 /// device nobody reads yet are lost), destroyed when a reload drops the last such binding and
 /// when gestured stops. If making one fails (no /dev/uinput, no permission), the error is logged
-/// and the next action that needs the device tries again.
+/// and the next action that needs the device tries again. A click is announced at once (a motion
+/// to its point) and made `VirtualPointer.announceSeconds` later, on the daemon's timer
+/// (`deadline`, `due`): weston 10 loses the press of an unannounced first click.
 public final class VirtualOutputs {
     public enum Role: String, Sendable, CaseIterable {
         case keyboard, pointer
@@ -18,6 +20,8 @@ public final class VirtualOutputs {
 
     private var devices: [Role: UInputDevice] = [:]
     private var needed: Set<Role> = []
+    /// Clicks announced and waiting for their time, in order.
+    private var clicks: [(button: PointerButton, point: Point, at: Double)] = []
     private let log: Logger
 
     public init(log: Logger) { self.log = log }
@@ -41,8 +45,9 @@ public final class VirtualOutputs {
         }
     }
 
-    /// Types the chords, or clicks at `at` (normalized screen coordinates).
-    public func perform(_ action: BoundAction, at point: Point) throws(DeviceError) {
+    /// Types the chords, or announces a click at `at` (normalized screen coordinates) that `due`
+    /// makes once its time (`now` + `VirtualPointer.announceSeconds`) has come.
+    public func perform(_ action: BoundAction, at point: Point, now: Double) throws(DeviceError) {
         switch action {
         case .command, .switchMode:
             return
@@ -51,7 +56,24 @@ public final class VirtualOutputs {
             try KeyChord.type(chords, on: keyboard)
         case .click(let button):
             guard let pointer = device(.pointer) else { throw unavailable(.pointer) }
-            try VirtualPointer.click(button, at: point, on: pointer)
+            try VirtualPointer.move(to: point, on: pointer)
+            clicks.append((button, point, now + VirtualPointer.announceSeconds))
+        }
+    }
+
+    /// When the next announced click is due.
+    public var deadline: Double? { clicks.first?.at }
+
+    /// Makes the announced clicks whose time has come.
+    public func due(now: Double) {
+        while let c = clicks.first, c.at <= now {
+            clicks.removeFirst()
+            do {
+                guard let pointer = devices[.pointer] else { throw unavailable(.pointer) }
+                try VirtualPointer.click(c.button, at: c.point, on: pointer)
+            } catch {
+                log.error("\(c.button.rawValue) click lost: \(error)")
+            }
         }
     }
 
@@ -75,6 +97,7 @@ public final class VirtualOutputs {
 
     private func remove(_ role: Role) {
         guard let d = devices.removeValue(forKey: role) else { return }
+        if role == .pointer { clicks.removeAll() }
         let node = d.devnode
         d.destroy()
         log.info("virtual \(role.rawValue) at \(node) destroyed")

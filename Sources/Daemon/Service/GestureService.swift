@@ -115,6 +115,7 @@ public final class GestureService {
     private var deadline: Double? {
         var t = devices.deadline ?? .infinity
         if let d = runner.processes.deadline, d < t { t = d }
+        if let d = runner.outputs.deadline, d < t { t = d }
         if let d = modes.deadline, d < t { t = d }
         if let d = fleet?.deadline, d < t { t = d }
         return t < .infinity ? t : nil
@@ -130,6 +131,7 @@ public final class GestureService {
         let now = MonotonicClock.now()
         if let d = devices.deadline, d <= now { devices.due(now: now) }
         if let d = runner.processes.deadline, d <= now { runner.processes.due(now: now) }
+        if let d = runner.outputs.deadline, d <= now { runner.outputs.due(now: now) }
         if let d = modes.deadline, d <= now { modes.due(now: now) }
         if let d = fleet?.deadline, d <= now { fleet?.due(now: now) }
         if options.exitAfterReplay { stopIfReplayed() }

@@ -36,9 +36,17 @@ public enum VirtualPointer {
         return Int32(max(0, min(Double(maximum), v)))
     }
 
-    /// Moves to `at` (normalized screen coordinates) and clicks `button` there: a motion frame,
-    /// a press frame, a release frame.
-    public static func click(_ button: PointerButton, at point: Point, on sink: FrameSink) throws(DeviceError) {
+    /// How long a click waits between announcing itself (`move`, at once) and clicking (`click`):
+    /// weston 10 gives its seat a pointer only at a pointer device's first event, and a client
+    /// binds its `wl_pointer` one round trip after hearing of it, so the press of a click whose
+    /// motion came in the same read reached no client (the kiosk tier saw the release alone; a
+    /// daemon's first click after the compositor started is such a click). wlroots and Xorg add
+    /// the pointer when the device appears; there the announcement is one more motion to the
+    /// same point.
+    public static let announceSeconds = 0.15
+
+    /// Moves to `at` (normalized screen coordinates): one motion frame.
+    public static func move(to point: Point, on sink: FrameSink) throws(DeviceError) {
         let x = axisValue(point.x), y = axisValue(point.y)
         // The kernel drops an ABS event equal to the axis' current value, so a click at the last
         // position would move nothing, and the cursor may have moved since (another mouse).
@@ -49,6 +57,11 @@ public enum VirtualPointer {
         sink.append(type: EV.ABS, code: ABS.Y, value: y ^ 1)
         sink.append(type: EV.ABS, code: ABS.Y, value: y)
         try sink.sendFrame()
+    }
+
+    /// Moves to `at` and clicks `button` there: a motion frame, a press frame, a release frame.
+    public static func click(_ button: PointerButton, at point: Point, on sink: FrameSink) throws(DeviceError) {
+        try move(to: point, on: sink)
         sink.append(type: EV.KEY, code: button.code, value: 1)
         try sink.sendFrame()
         sink.append(type: EV.KEY, code: button.code, value: 0)
