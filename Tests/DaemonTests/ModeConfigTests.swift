@@ -145,7 +145,7 @@ import Testing
     @Test func aSequencesRegionsAreDelayedOnPassedThroughDevices() throws {
         let c = try ConfigLoader().parse(Self.kiosk + "\n[defaults]\npassthrough = true\n", file: "m.toml")
         let info = try Recording.load(path: DaemonHarness.circleRecording).info
-        let rules = try #require(PipelineFactory.passthroughRules(c.settings(for: info.identity).settings, config: c))
+        let rules = try #require(PipelineFactory.passthroughRules(c.settings(for: info.identity).settings, info: info, config: c))
         #expect(rules.delayRects.count == 2)
     }
 }

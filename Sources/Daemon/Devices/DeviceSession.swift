@@ -356,7 +356,7 @@ final class DeviceSession: FrameStage, LoopSource {
     private func configurePassthrough(_ config: DaemonConfig) {
         guard case .live(let device) = input else { return }
         let name = info.name
-        guard let rules = PipelineFactory.passthroughRules(settings, config: config) else {
+        guard let rules = PipelineFactory.passthroughRules(settings, info: info, config: config) else {
             if let p = passthrough {
                 p.end()
                 passthrough = nil

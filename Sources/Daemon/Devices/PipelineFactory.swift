@@ -14,11 +14,15 @@ public enum PipelineFactory {
     /// The relay's rules when the config passes this device through, else nil. "edges" is the
     /// edge swipe's band: as deep as its `depth_mm` on this device. The regions of `[[sequence]]`
     /// steps are delay regions on every passed-through device.
-    static func passthroughRules(_ s: DeviceSettings, config: DaemonConfig) -> TouchRelay.Rules? {
+    static func passthroughRules(_ s: DeviceSettings, info: DeviceInfo, config: DaemonConfig) -> TouchRelay.Rules? {
         guard s.passthrough == true else { return nil }
         var rules = TouchRelay.Rules(cancelsTouches: s.cancelsTouches ?? true, ending: s.takenTouchEnd ?? .lift,
                                      delayFingers: s.delayFingers)
         rules.appFingers = s.appFingers
+        if info.sizeMM.width > 0 {
+            rules.rawX = .init(centre: (Double(info.x.minimum) + Double(info.x.maximum)) / 2,
+                               unitsPerMM: Double(info.x.maximum - info.x.minimum) / info.sizeMM.width)
+        }
         // The secret sequences' regions are delayed too: their taps must not press what is under them.
         for name in Set((s.delayRegions ?? []) + config.modes.sequences.flatMap(\.regions)).sorted() {
             if name == "edges" {
@@ -44,7 +48,7 @@ public enum PipelineFactory {
     /// What `check-config --device` says of a device the config passes through and that cannot
     /// be (nil when the config does not pass it through, or it can be).
     public static func passthroughRefusal(info: DeviceInfo, config: DaemonConfig) -> String? {
-        guard passthroughRules(config.settings(for: info.identity).settings, config: config) != nil else { return nil }
+        guard passthroughRules(config.settings(for: info.identity).settings, info: info, config: config) != nil else { return nil }
         return passthroughUnsupported(info)
     }
 

@@ -76,7 +76,7 @@ public struct Doctor {
             if let device = try? EvdevDevice(devnode: c.devnode, properties: c.properties) {
                 let i = device.info
                 let settings = config.settings(for: i.identity).settings
-                let passthrough = PipelineFactory.passthroughRules(settings, config: config) != nil
+                let passthrough = PipelineFactory.passthroughRules(settings, info: i, config: config) != nil
                 if passthrough { passedThrough.append(i.name) }
                 findings.append(.ok("\(c.devnode) \"\(i.name)\": \(i.kind.rawValue) (\(why)), \(i.slotCount) slots"
                                     + (passthrough ? ", passed through" : "")))

@@ -14,7 +14,8 @@
 ///   TOUCH_CANCEL, or it was lifted; nothing more of it goes out except its release.
 /// - `ending`: taken while the app's touch was still within `liftSlopMM` of where it came down
 ///   (ending `.lift`): a lift there would be a tap, so it goes on as `forwarding` until it moved
-///   beyond the slop, then lifts (a drag that ended: no tap), or until the finger lifts.
+///   beyond the slop, then lifts (a drag that ended: no tap); if the finger lifts first, the
+///   app's touch steps beyond the slop and lifts there (`escape`): never a tap.
 /// - `withheld`: a recognizer took it before the app saw any of it: the app never sees it.
 public struct TouchRelay {
     public enum State: UInt8, Sendable, Equatable {
@@ -53,6 +54,9 @@ public struct TouchRelay {
         /// The app's finger count (`app_fingers`): once more fingers than this are down together,
         /// the sequence is not the app's (`limitAppFingers`). Gestures still see every finger.
         public var appFingers: Int?
+        /// The device's raw x axis: where a taken touch still within the slop steps to when its
+        /// finger lifts (`escape`); nil, it lifts where it is (a tap to the app).
+        public var rawX: RawAxis?
 
         public init(cancelsTouches: Bool = true, ending: Ending = .cancel, delayRects: [Rect] = [], edgeDepthMM: Double? = nil, delayFingers: Int? = nil) {
             self.cancelsTouches = cancelsTouches
@@ -60,6 +64,17 @@ public struct TouchRelay {
             self.delayRects = delayRects
             self.edgeDepthMM = edgeDepthMM
             self.delayFingers = delayFingers
+        }
+    }
+
+    /// A raw axis's centre and units per millimetre.
+    public struct RawAxis: Sendable, Equatable {
+        public var centre: Double
+        public var unitsPerMM: Double
+
+        public init(centre: Double, unitsPerMM: Double) {
+            self.centre = centre
+            self.unitsPerMM = unitsPerMM
         }
     }
 
@@ -99,9 +114,10 @@ public struct TouchRelay {
         /// Delivered from the hold in the frame being handled: its position is written already.
         var replayed = false
         var samples: [Sample] = []
-        /// Where the contact began (the app's down), in mm, and whether it went beyond
+        /// Where the contact began (the app's down), in mm and raw, and whether it went beyond
         /// `liftSlopMM` from there.
         var originMM: Point
+        var originRaw: Point
         var beyondSlop = false
     }
 
@@ -138,7 +154,7 @@ public struct TouchRelay {
             }
             let hold = fingersReached || delays(c, f.surface)
             tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp || isClosed ? .withheld : hold ? .held : .forwarding,
-                                originMM: c.mm))
+                                originMM: c.mm, originRaw: c.raw))
         }
         if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
             fingersReached = true
@@ -345,8 +361,25 @@ public struct TouchRelay {
     /// the contact lifts in a frame of its own (after the move, so the app's touch ends where it
     /// is a drag).
     private mutating func forwardEnding(_ i: Int, out: inout [Output]) {
+        if tracks[i].lifted, !tracks[i].beyondSlop, let x = rules.rawX {
+            escape(i, x, out: &out)
+            return
+        }
         out.append(.forward(slot: tracks[i].slot))
         guard tracks[i].beyondSlop, !tracks[i].lifted else { return }
+        out.append(.sync)
+        out.append(.lift(slot: tracks[i].slot))
+        tracks[i].state = .cancelled
+    }
+
+    /// The finger of a taken contact lifted within the slop: its release there would be a tap
+    /// (or the long press it was), so the app's touch steps `liftSlopMM` + 1 mm from where it came
+    /// down, along the device's x axis towards its middle, and lifts there: a short drag that
+    /// ended, which no toolkit takes for a tap or a press.
+    private mutating func escape(_ i: Int, _ axis: RawAxis, out: inout [Output]) {
+        let o = tracks[i].originRaw
+        let step = (Self.liftSlopMM + 1) * axis.unitsPerMM * (o.x < axis.centre ? 1 : -1)
+        out.append(.move(slot: tracks[i].slot, x: Int32((o.x + step).rounded()), y: Int32(o.y.rounded())))
         out.append(.sync)
         out.append(.lift(slot: tracks[i].slot))
         tracks[i].state = .cancelled

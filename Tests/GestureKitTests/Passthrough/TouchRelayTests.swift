@@ -100,7 +100,29 @@ struct RelayFrames {
         #expect(step(&r, s.frame((1, .ended, 120, 60)), facts) == [])
     }
 
-    @Test func aWinnersTouchThatNeverLeavesTheSlopEndsWithItsOwnRelease() {
+    /// The raw x axis of RelayFrames' 200 mm surface (raw = mm × 10).
+    static let rawX = TouchRelay.RawAxis(centre: 1000, unitsPerMM: 10)
+
+    @Test func aWinnersTouchWhoseFingerLiftsWithinTheSlopStepsBeyondItThenLifts() {
+        var rules = TouchRelay.Rules(ending: .lift)
+        rules.rawX = Self.rawX
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 50, 60)), facts)
+        facts.claimed = [1]
+        #expect(step(&r, s.frame((1, .moved, 51, 60)), facts) == [.forward(slot: 0)])
+        // Its own release at 1 mm would be a tap: 6 mm from its down, towards the middle, instead.
+        #expect(step(&r, s.frame((1, .ended, 51, 60)), facts) == [.move(slot: 0, x: 560, y: 600), .sync, .lift(slot: 0)])
+        #expect(r.state(of: 1) == nil)
+        // Right of the middle, it steps left.
+        _ = step(&r, s.frame((2, .began, 150, 60)), facts)
+        facts.claimed = [2]
+        #expect(step(&r, s.frame((2, .stationary, 150, 60)), facts) == [])
+        #expect(step(&r, s.frame((2, .ended, 150, 60)), facts) == [.move(slot: 1, x: 1440, y: 600), .sync, .lift(slot: 1)])
+    }
+
+    @Test func withoutTheRawAxisAWinnersTouchWithinTheSlopEndsWithItsOwnRelease() {
         var r = TouchRelay(rules: .init(ending: .lift))
         var s = RelayFrames()
         let facts = Facts()
@@ -318,6 +340,19 @@ extension TouchRelayTests {
         #expect(step(&r, s.frame((1, .ended, 90, 60), (3, .ended, 50, 60)), facts) == [])
         // All up: the next one-finger touch is the app's again.
         #expect(step(&r, s.frame((4, .began, 100, 60)), facts) == [.forward(slot: 3)])
+    }
+
+    @Test func aTwoFingerTapIsNoTapForTheApp() {
+        var rules = TouchRelay.Rules(ending: .lift)
+        rules.appFingers = 1
+        rules.rawX = TouchRelayTests.rawX
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        #expect(step(&r, s.frame((1, .began, 100, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .stationary, 100, 60), (2, .began, 120, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .ended, 100, 60), (2, .ended, 120, 60)), facts)
+                == [.move(slot: 0, x: 940, y: 600), .sync, .lift(slot: 0)])
     }
 
     @Test func twoFingersLandingTogetherNeverReachTheAppAndHeldTouchesAreNotDelivered() {
