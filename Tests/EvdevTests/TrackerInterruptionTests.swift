@@ -190,6 +190,21 @@ struct TrackerInterruptionTests {
         #expect(f[1].contacts.map(\.phase) == [.stationary])
     }
 
+    @Test("a touch in an idle slot that brings no coordinate begins where the slot's last touch was")
+    func initialPositionOfAnIdleSlot() {
+        var t = ContactTracker(info: info, initialSlots: [SlotSnapshot(trackingID: -1, x: 300, y: 200)])
+        var s = EventScript()
+        s.slot(0, id: 9)           // the kernel dropped x and y: unchanged since the last touch
+        s.syn()
+        let f = run(&t, s.take())
+        var plain = ContactTracker(info: info)
+        s.slot(0, id: 9, x: 300, y: 200)
+        s.syn()
+        let g = run(&plain, s.take())
+        #expect(f.count == 1 && g.count == 1)
+        #expect(f[0].contacts.map(\.phase) == [.began] && f[0].contacts[0].mm == g[0].contacts[0].mm)
+    }
+
     @Test("a new tracking id in an occupied slot ends the old contact and begins a new one")
     func trackingIDReplaced() {
         var t = ContactTracker(info: info)

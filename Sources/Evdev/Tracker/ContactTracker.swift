@@ -98,8 +98,12 @@ public struct ContactTracker: ~Copyable {
         touchKey = info.touchKey
         multitouch = info.touchProtocol != .singleTouch
         if info.touchProtocol == .multitouchA { mtdev = MTDevConverter(info: info) }
-        for (i, s) in initialSlots.enumerated() where i < count && s.trackingID >= 0 {
-            slots[i] = Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
+        // Every slot's last position, not only the touched ones': the kernel sends a coordinate
+        // only when it changes, so a touch landing where its slot's last one was (a reload's new
+        // tracker, then a tap at the same height) brings none (issue 37's kiosk tier: y = 0).
+        for (i, s) in initialSlots.enumerated() where i < count {
+            slots[i] = s.trackingID >= 0 ? Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
+                                         : Slot(x: s.x, y: s.y, tool: s.tool)
         }
     }
 
