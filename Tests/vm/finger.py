@@ -6,15 +6,17 @@
 gestured grabs a passed-through device (EVIOCGRAB), and the kernel drops events written to a
 grabbed device's evdev node by anyone else (input_inject_event), so evemu-play cannot drive it:
 the events must come from the device itself. This script is that device: 200 × 120 mm,
-10 slots, 20 units/mm, INPUT_PROP_DIRECT, no ABS_MT_TOOL_TYPE (the clone must add it).
+10 slots, 20 units/mm, INPUT_PROP_DIRECT, no ABS_MT_TOOL_TYPE (the clone must add it). With
+FINGER_SIZE=1 in its environment it also reports contact size (ABS_MT_TOUCH_MAJOR, 20 units/mm):
+a finger is 8 mm unless a command gives MM (the kiosk tier's palm).
 It writes its event node to NODE_FILE once the device exists, then runs one command per line
 of stdin (coordinates in mm, times in ms):
 
-    down SLOT X Y | move SLOT X Y | up SLOT      one frame each
+    down SLOT X Y [MM] | move SLOT X Y | up SLOT one frame each (MM: the contact's size)
     tap X Y                                      slot 0: down, 60 ms, up
     ghost X Y                                    slot 0: down, up in the next frame, one write (a
                                                  phantom at one kernel time, as the Pi Touch Display 2 sends)
-    stroke SLOT X0 Y0 X1 Y1 MS                   down, a move every 10 ms, up
+    stroke SLOT X0 Y0 X1 Y1 MS [MM]              down (MM in size), a move every 10 ms, up
     circle CX CY R MS                            one finger once round a circle, clockwise
     flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
     sleep MS
@@ -45,6 +47,10 @@ caps = {
         (e.ABS_MT_TRACKING_ID, AbsInfo(0, 0, 65535, 0, 0, 0)),
     ],
 }
+SIZED = os.environ.get("FINGER_SIZE") == "1"
+FINGER_MM = 8
+if SIZED:
+    caps[e.EV_ABS].append((e.ABS_MT_TOUCH_MAJOR, axis(W)))
 ui = UInput(caps, name=sys.argv[1], vendor=0x1234, product=0x5678, bustype=e.BUS_USB,
             input_props=[e.INPUT_PROP_DIRECT])
 with open(sys.argv[2], "w") as f:
@@ -69,9 +75,13 @@ def pos(slot, x, y):
             (e.EV_ABS, e.ABS_MT_POSITION_Y, units(y, H))]
 
 
-def touch_down(slot, x, y):
+def touch_down(slot, x, y, mm=None):
     global next_id
     ev = [(e.EV_ABS, e.ABS_MT_SLOT, slot), (e.EV_ABS, e.ABS_MT_TRACKING_ID, next_id)] + pos(slot, x, y)[1:]
+    if mm is not None and not SIZED:
+        raise SystemExit("finger.py: a contact size needs FINGER_SIZE=1")
+    if SIZED:
+        ev.append((e.EV_ABS, e.ABS_MT_TOUCH_MAJOR, units(FINGER_MM if mm is None else mm, W)))
     next_id += 1
     if not down:
         ev.append((e.EV_KEY, e.BTN_TOUCH, 1))
@@ -104,7 +114,7 @@ def ghost(x, y):
 
 def run(cmd, a):
     if cmd == "down":
-        touch_down(int(a[0]), a[1], a[2])
+        touch_down(int(a[0]), a[1], a[2], a[3] if len(a) > 3 else None)
     elif cmd == "move":
         touch_move(int(a[0]), a[1], a[2])
     elif cmd == "up":
@@ -118,7 +128,7 @@ def run(cmd, a):
     elif cmd == "stroke":
         slot, x0, y0, x1, y1, ms = int(a[0]), *map(float, a[1:6])
         steps = max(1, int(ms / 10))
-        touch_down(slot, x0, y0)
+        touch_down(slot, x0, y0, a[6] if len(a) > 6 else None)
         for i in range(1, steps + 1):
             time.sleep(0.01)
             touch_move(slot, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
