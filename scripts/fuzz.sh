@@ -35,7 +35,8 @@ seed() {
         done
       done < <(find Tests/Fixtures/recordings -name '*.desc' | sort) ;;
     LibinputRecord) find Tests/Fixtures/recordings -name '*.yml' -exec cp {} "$dir" \; ;;
-    Config) cp config/*.toml Tests/vm/configs/*.toml "$dir" ;;
+    # Named by their folder: config/ and Tests/vm/configs/ may hold files of the same name.
+    Config) for f in config/*.toml Tests/vm/configs/*.toml; do cp "$f" "$dir/$(echo "${f%/*}" | tr / -)-${f##*/}"; done ;;
     ClientCommand) cp Fuzz/Seeds/ClientCommand/* "$dir" ;;
     Shape) cp Fuzz/Seeds/Shape/* "$dir" ;;
   esac
