@@ -10,6 +10,8 @@ public final class Passthrough: FrameStage {
     private var outputs: [TouchRelay.Output] = []
     /// The last write error, reported once until writes work again.
     public private(set) var writeError: DeviceError?
+    /// From each frame's kernel time to its write returning (the clone's added latency, `status`).
+    public private(set) var latency = LatencyHistogram()
 
     public init(clone: TouchClone, rules: TouchRelay.Rules) {
         self.clone = clone
@@ -39,7 +41,7 @@ public final class Passthrough: FrameStage {
     @discardableResult
     public func endOfEvent(_ e: InputEvent) -> DeviceError? {
         guard e.type == EV.SYN && e.code == SYN.REPORT else { return nil }
-        return flush()
+        return flush(frameTime: e.time)
     }
 
     /// After the pipeline's timers ran: claims and failures may release or take held contacts.
@@ -88,12 +90,14 @@ public final class Passthrough: FrameStage {
     }
 
     /// Writes what the relay decided; a write error is returned the first time it happens.
+    /// `frameTime`: the kernel time of the frame this ends, whose latency is recorded.
     @discardableResult
-    public func flush(frameEnded: Bool = true) -> DeviceError? {
+    public func flush(frameEnded: Bool = true, frameTime: Double? = nil) -> DeviceError? {
         defer { outputs.removeAll(keepingCapacity: true) }
         do {
             try clone.write(outputs, frameEnded: frameEnded)
             writeError = nil
+            if let t = frameTime { latency.record(seconds: MonotonicClock.now() - t) }
             return nil
         } catch {
             let first = writeError == nil
