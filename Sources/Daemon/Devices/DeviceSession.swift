@@ -175,6 +175,14 @@ final class DeviceSession: FrameStage, LoopSource {
         passthrough?.dropped()
     }
 
+    func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool {
+        passthrough?.judgedBeforeArena(frame) ?? false
+    }
+
+    func arenaJudged(_ arena: GestureArena) {
+        passthrough?.arenaJudged(arena)
+    }
+
     /// Without passthrough a frame matters here only when it starts a sequence (`judged`).
     private func judgeFrames() {
         pipeline.stageSeesEveryFrame = passthrough != nil
