@@ -41,6 +41,9 @@ SYN_REPORT, BTN_TOUCH = 0, 0x14A
 ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_TRACKING_ID = 0, 1, 0x2F, 0x35, 0x36, 0x39
 EVIOCSCLOCKID = 0x400445A0  # _IOW('E', 0xa0, int)
 FRAME_S, STROKE_PAUSE_S, STEP = 0.010, 0.100, 20  # 20 units: 1 mm
+# Strokes played so far: each stroke's y differs from the last one's, whatever the round (the
+# kernel drops a value equal to the slot's last, and a reader opened for a round has not seen it).
+strokes_played = 0
 
 
 def make_source(name, node_file):
@@ -114,12 +117,14 @@ class CloneReader:
 
 
 def play_round(ui, clone_node, strokes, frames, out):
+    global strokes_played
     reader = CloneReader(clone_node)
     sent = {}
     tracking = 1000
     next_t = time.monotonic() + 0.05
     for k in range(strokes):
-        y = 600 + 40 * k  # 30 mm from the top, 2 mm apart: clear of every edge band
+        y = 600 + 8 * (strokes_played % 60)  # 30–53.6 mm from the top: clear of every edge band
+        strokes_played += 1
         for i in range(frames):
             x = 400 + STEP * i
             if i == 0:

@@ -42,6 +42,8 @@ source "$VMDIR/lib.sh"
 case "$gestured" in
   */debug/*) die "$gestured is a debug build: latency is measured on the release build (HID_GESTURED=… or GESTURED=…)" ;;
 esac
+# `doctor` finds the daemon behind the socket by its process name.
+[ "$(basename "$gestured")" = gestured ] || die "$gestured: the daemon binary must be named gestured (doctor finds it by its name); copy it to a directory of its own"
 modprobe uinput || die "modprobe uinput"
 pgrep -x systemd-udevd >/dev/null || /lib/systemd/systemd-udevd --daemon
 command -v cc >/dev/null || die "no C compiler (cc) for the bare forwarder (scripts/deps.sh)"
