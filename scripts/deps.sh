@@ -4,6 +4,7 @@
 #   scripts/deps.sh test    – plus what the tests use (systemd-analyze, rsvg-convert, valgrind)
 #   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
 #                             python3-evdev for the passthrough scenarios' scripted touchscreen,
+#                             gcc for scenario 22's bare C forwarder (compiled in the guest),
 #                             hid-tools from PyPI for scenario 50's real touchscreens through /dev/uhid,
 #                             the compositors and clients of the kiosk tier: cage, sway, weston, Xorg, wev, xinput)
 set -euo pipefail
@@ -12,7 +13,7 @@ level=${1:-build}
 pkgs=(binutils libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux gcc libc6-dev
               # the kiosk tier (scenarios 60–65): real compositors and clients (docs/kiosk.md)
               cage xwayland sway weston wev seatd xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput xinput) ;;
   build) ;;

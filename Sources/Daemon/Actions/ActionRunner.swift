@@ -39,6 +39,9 @@ public final class ActionRunner {
     public var mode = KioskMode.implicitName
     /// Carries out a `switch_mode` action (the service owns the modes): mode, `for`, the binding.
     public var switchMode: (_ mode: String, _ seconds: Double?, _ binding: Binding) -> Void = { _, _, _ in }
+    /// Told each key chord or click written for a gesture: its device, seconds from its frame's
+    /// kernel time to the write (the service's latency record; commands: ProcessSupervisor).
+    var keysTyped: (DeviceLabel, Double) -> Void = { _, _ in }
 
     /// Whether some binding is on this gesture: read before `handle`, so that an event no binding
     /// is on costs a look at its kind, not a copy and the bindings' loop (~330 instructions an
@@ -96,7 +99,8 @@ public final class ActionRunner {
             }
             let variables = gesture.map { GestureEnvironment.variables($0.event, device: $0.device, steps: stepCount) } ?? []
             do {
-                try processes.start(command.argv, variables: variables, binding: b.index, timeout: b.timeout, cause: cause, now: now)
+                try processes.start(command.argv, variables: variables, binding: b.index, timeout: b.timeout, cause: cause,
+                                    origin: gesture.map { ($0.device, $0.event.time) }, now: now)
                 lastRun[b.index] = now
             } catch {
                 log.error("binding \(b.index): \(error)")
@@ -107,6 +111,8 @@ public final class ActionRunner {
         case .keys, .click:
             do {
                 try outputs.perform(b.action, at: gesture?.event.center ?? Point(x: 0.5, y: 0.5), now: now)
+                // Keys only: a click is made `VirtualPointer.announceSeconds` later, on purpose.
+                if case .keys = b.action, let g = gesture { keysTyped(g.device, MonotonicClock.now() - g.event.time) }
                 lastRun[b.index] = now
                 log.info("binding \(b.index): \(Self.describe(b.action)) for \(cause)")
             } catch {

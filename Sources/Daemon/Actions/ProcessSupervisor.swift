@@ -1,4 +1,6 @@
 import CLinux
+import Evdev
+import GestureKit
 import Glibc
 import Logging
 
@@ -26,6 +28,8 @@ public final class ProcessSupervisor {
         var timeout: Double
         var program: String
         var cause: RunCause
+        /// The gesture's device and frame time, when a gesture started it (its latency).
+        var origin: (device: DeviceLabel, time: Double)?
     }
 
     /// Seconds running commands get after the daemon's SIGTERM before their groups get SIGKILL.
@@ -58,6 +62,9 @@ public final class ProcessSupervisor {
     /// Called after the spawner's outcomes are collected: a run may have ended meanwhile (the
     /// service checks whether a finished replay can exit).
     var collected: () -> Void = {}
+    /// Told each command a gesture started: the gesture's device, seconds from its frame's
+    /// kernel time to the spawn (the service's latency record).
+    var commandStarted: (DeviceLabel, Double) -> Void = { _, _ in }
 
     init(log: Logger) throws {
         self.log = log
@@ -93,9 +100,11 @@ public final class ProcessSupervisor {
 
     /// Hands a command to the spawner; its timeout counts from `now` (the gesture).
     /// `variables`: `NAME=value` entries, each ended by a NUL (GestureEnvironment).
-    func start(_ argv: [String], variables: [UInt8], binding: Int, timeout: Double, cause: RunCause, now: Double) throws {
+    func start(_ argv: [String], variables: [UInt8], binding: Int, timeout: Double, cause: RunCause,
+               origin: (device: DeviceLabel, time: Double)? = nil, now: Double) throws {
         try spawner.submit(.init(run: nextRun, argv: argv, variables: variables))
-        starting.append(Starting(run: nextRun, binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause))
+        starting.append(Starting(run: nextRun, binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause,
+                                 origin: origin))
         nextRun += 1
     }
 
@@ -125,6 +134,7 @@ public final class ProcessSupervisor {
                 continue
             }
             running.append(Running(pid: pid, binding: s.binding, started: s.started, deadline: s.started + s.timeout))
+            if let origin = s.origin { commandStarted(origin.device, o.at - origin.time) }
             logLine(.info, capacity: 80 + s.program.utf8.count) { w in
                 w.write("binding "); w.write(s.binding); w.write(": started "); w.write(s.program)
                 w.write(" (pid "); w.write(Int(pid)); w.write(") for "); s.cause.write(to: &w)

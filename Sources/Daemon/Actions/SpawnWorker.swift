@@ -1,4 +1,5 @@
 import CLinux
+import Evdev
 import Glibc
 import Synchronization
 
@@ -24,6 +25,8 @@ final class SpawnWorker: @unchecked Sendable {
         var run: Int
         var pid: pid_t?
         var error: String?
+        /// When posix_spawn returned (CLOCK_MONOTONIC): the command's start, for its latency.
+        var at = 0.0
     }
 
     private struct Shared {
@@ -99,6 +102,7 @@ final class SpawnWorker: @unchecked Sendable {
                 do { outcome.pid = try Spawner.spawn(argv: r.argv, base: base, variables: r.variables) } catch {
                     outcome.error = "\(error)"
                 }
+                outcome.at = MonotonicClock.now()
                 shared.withLock { $0.outcomes.append(outcome) }
                 bump(doneFD)
             }

@@ -75,6 +75,9 @@ final class DeviceSession: FrameStage, LoopSource {
     private var readInterval = 0.0
     /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
     private var resumeAt: Double?
+    /// How late its gestures reach the sinks, its keys and commands run; kept across reloads,
+    /// for as long as the device is open (the clone's: its Passthrough's, since it was made).
+    private var measured = DeviceLatency()
 
     /// Opens a session on a live device, grabbing it when its settings ask.
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
@@ -109,6 +112,20 @@ final class DeviceSession: FrameStage, LoopSource {
     }
 
     var label: DeviceLabel { pipeline.label }
+
+    /// A live device: its times are the kernel's (CLOCK_MONOTONIC), its latency measured.
+    var isLive: Bool { liveDevice != nil }
+
+    /// Its latencies (`status`, `doctor`): the clone's from its Passthrough, the others' here.
+    var latency: DeviceLatency {
+        var l = measured
+        if let p = passthrough { l.clone = p.latency }
+        return l
+    }
+
+    func record(_ path: DeviceLatency.Path, seconds: Double) {
+        measured.record(path, seconds: seconds)
+    }
 
     /// A live device's fd joins the loop; it leaves at `close`. A recording has none (the timer plays it).
     /// The registry reads it (`registry`, set before attaching; a session without one is not
@@ -156,6 +173,14 @@ final class DeviceSession: FrameStage, LoopSource {
 
     func dropped() {
         passthrough?.dropped()
+    }
+
+    func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool {
+        passthrough?.judgedBeforeArena(frame) ?? false
+    }
+
+    func arenaJudged(_ arena: GestureArena) {
+        passthrough?.arenaJudged(arena)
     }
 
     /// Without passthrough a frame matters here only when it starts a sequence (`judged`).

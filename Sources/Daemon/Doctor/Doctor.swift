@@ -196,6 +196,7 @@ public struct Doctor {
             return (findings, nil)
         }
         findings.append(.ok("socket \(path) (\(a.describe)): the daemon answers (pid \(daemon.pid ?? 0)); apps connect as its owner or in group \(a.group ?? "?")"))
+        if let status = Self.status(of: fd) { findings += Self.latencyFindings(status: status) }
         return (findings, daemon)
     }
 

@@ -56,6 +56,8 @@ struct ServiceStatus {
         var recognizers: [(name: String, enabled: Bool)]
         /// What gestured does to the touches before the app and the recognizers get them.
         var conditioning: TouchConditioning = TouchConditioning()
+        /// A live device's latencies (DeviceLatency); a recording has none.
+        var latency: DeviceLatency?
     }
 
     var version: String
@@ -103,6 +105,7 @@ struct ServiceStatus {
             w.key("passthrough"); w.bool(d.clone != nil)
             if let clone = d.clone { w.key("clone"); w.string(clone) }
             w.object("conditioning") { d.conditioning.write(&$0) }
+            if let l = d.latency { w.object("latency") { l.write(&$0) } }
             w.objects("recognizers", d.recognizers) { w, r in
                 w.key("name"); w.string(r.name)
                 w.key("enabled"); w.bool(r.enabled)

@@ -53,6 +53,8 @@ public final class GestureService {
         // borrow it (Borrowed).
         let me = Borrowed(self)
         runner.processes.collected = { me.with { $0.wakeDue() } }
+        runner.keysTyped = { device, seconds in me.with { $0.record(.keys, device: device, seconds: seconds) } }
+        runner.processes.commandStarted = { device, seconds in me.with { $0.record(.command, device: device, seconds: seconds) } }
         if let m = config.mqtt { try startFleet(m) }
 
         try loop.add(signals.fd) { _ in me.with { $0.handleSignals() } }
@@ -105,8 +107,19 @@ public final class GestureService {
                     modes.take(&g)
                     if !secret { fleet?.take(&g) }
                 }
+                // One clock read for the wakeup's gestures, after every sink took them; a
+                // recording's times are not the clock's.
+                guard session.isLive else { return }
+                let now = MonotonicClock.now()
+                for i in events.indices { session.record(.delivered, seconds: now - events[i].time) }
             }
         }
+    }
+
+    /// A key chord or command's latency, to its device's record (if it is still open and live).
+    private func record(_ path: DeviceLatency.Path, device: DeviceLabel, seconds: Double) {
+        guard let s = devices.sessions.first(where: { $0.isLive && $0.label.id == device.id && $0.label.name == device.name }) else { return }
+        s.record(path, seconds: seconds)
     }
 
     /// The earliest deadline of all the one timer is armed for (TimedSource), read after every

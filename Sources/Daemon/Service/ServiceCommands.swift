@@ -68,7 +68,7 @@ extension GestureService {
             fleet: fleet.map { ($0.link.prefix, $0.link.counters) },
             devices: devices.sessions.map { s in
                 .init(name: s.label.name, id: s.label.id, clone: s.passthrough?.clone.devnode, recognizers: s.recognizers,
-                      conditioning: s.conditioning)
+                      conditioning: s.conditioning, latency: s.isLive ? s.latency : nil)
             })
     }
 }

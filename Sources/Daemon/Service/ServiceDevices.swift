@@ -1,3 +1,5 @@
+import Evdev
+
 /// What the service does when the registry opens or closes a device: the mode applies to a new
 /// one, and the fleet hears of both.
 extension GestureService: DeviceRegistryDelegate {

@@ -1,3 +1,4 @@
+import Evdev
 import Logging
 
 extension GestureService {

@@ -1,4 +1,5 @@
 import CLinux
+import Evdev
 import GestureKit
 import Glibc
 import Logging

@@ -1,4 +1,5 @@
 import CLinux
+import Evdev
 import Glibc
 
 /// sd_notify without libsystemd: one datagram per state change to $NOTIFY_SOCKET

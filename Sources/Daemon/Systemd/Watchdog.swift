@@ -1,3 +1,4 @@
+import Evdev
 import Glibc
 
 /// systemd's watchdog (`WatchdogSec=` in the unit): the loop tells systemd it is alive

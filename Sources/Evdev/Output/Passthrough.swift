@@ -3,13 +3,21 @@ import GestureKit
 /// A device passed through to the app, as the stage after the arena (DevicePipeline.stage):
 /// every event read goes to the clone's buffer (`record`), the relay decides from the arena's
 /// claims what the app sees of each judged frame, and at the frame's SYN_REPORT the clone writes
-/// that in one write(2) (`endOfEvent`).
+/// that in one write(2) (`endOfEvent`). A frame whose outcome the arena cannot change (the lift
+/// of the app's touches: TouchRelay.decidesWithoutArena) is written before the arena judges it:
+/// the clone never waits for the shapes decided at lift.
 public final class Passthrough: FrameStage {
     public let clone: TouchClone
     public private(set) var relay: TouchRelay
     private var outputs: [TouchRelay.Output] = []
     /// The last write error, reported once until writes work again.
     public private(set) var writeError: DeviceError?
+    /// From each frame's kernel time to its write returning (the clone's added latency, `status`).
+    public private(set) var latency = LatencyHistogram()
+    /// The frame being read was written before the arena judged it: its SYN_REPORT writes no more.
+    private var writtenEarly = false
+    /// A write error of that frame (or of what the arena's verdict on it wrote), for its SYN_REPORT.
+    private var earlyError: DeviceError?
 
     public init(clone: TouchClone, rules: TouchRelay.Rules) {
         self.clone = clone
@@ -23,10 +31,27 @@ public final class Passthrough: FrameStage {
     }
 
     public func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
+        // A frame after one written early (the ghost quarantine's second of one read frame)
+        // is written at the SYN_REPORT.
+        writtenEarly = false
         // Two frames judged from one read frame (the ghost quarantine showing a held contact
         // first): each is a frame of its own for the app.
         if let last = outputs.last, last != .sync { outputs.append(.sync) }
         relay.frame(frame, claims: arena, out: &outputs)
+    }
+
+    public func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool {
+        guard outputs.isEmpty, relay.decidesWithoutArena(frame) else { return false }
+        relay.frame(frame, claims: TouchRelay.NoClaims(), out: &outputs)
+        earlyError = flush(frameTime: frame.time)
+        writtenEarly = true
+        return true
+    }
+
+    public func arenaJudged(_ arena: GestureArena) {
+        relay.settle(claims: arena, out: &outputs)
+        guard !outputs.isEmpty, let e = flush(frameEnded: false) else { return }
+        earlyError = earlyError ?? e
     }
 
     /// The sequence just begun is not the app's (its first touch woke a dark screen).
@@ -39,7 +64,10 @@ public final class Passthrough: FrameStage {
     @discardableResult
     public func endOfEvent(_ e: InputEvent) -> DeviceError? {
         guard e.type == EV.SYN && e.code == SYN.REPORT else { return nil }
-        return flush()
+        guard writtenEarly else { return flush(frameTime: e.time) }
+        writtenEarly = false
+        defer { earlyError = nil }
+        return earlyError
     }
 
     /// After the pipeline's timers ran: claims and failures may release or take held contacts.
@@ -88,12 +116,14 @@ public final class Passthrough: FrameStage {
     }
 
     /// Writes what the relay decided; a write error is returned the first time it happens.
+    /// `frameTime`: the kernel time of the frame this ends, whose latency is recorded.
     @discardableResult
-    public func flush(frameEnded: Bool = true) -> DeviceError? {
+    public func flush(frameEnded: Bool = true, frameTime: Double? = nil) -> DeviceError? {
         defer { outputs.removeAll(keepingCapacity: true) }
         do {
             try clone.write(outputs, frameEnded: frameEnded)
             writeError = nil
+            if let t = frameTime { latency.record(seconds: MonotonicClock.now() - t) }
             return nil
         } catch {
             let first = writeError == nil

@@ -9,6 +9,18 @@ public protocol FrameStage: AnyObject {
     /// Events were dropped (SYN_DROPPED): what the stage holds of the contacts is void, before the
     /// contacts are resynchronized (their frames then come to `judged`).
     func dropped()
+    /// A frame before the arena handles it: true when the stage judged it already, its outcome
+    /// not depending on the arena's verdict on it (passthrough's lift: the clone does not wait
+    /// for the recognizers); the arena's verdict then comes to `arenaJudged`, not `judged`.
+    func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool
+    /// After the arena handled a frame the stage judged before it (claims it made may end or
+    /// release other contacts).
+    func arenaJudged(_ arena: GestureArena)
+}
+
+extension FrameStage {
+    public func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool { false }
+    public func arenaJudged(_ arena: GestureArena) {}
 }
 
 /// One device's whole path from input events to gestures: contact tracker → gesture arena →
@@ -127,9 +139,17 @@ public final class DevicePipeline {
     private static func judge(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: Unmanaged<GestureArena>,
                               stage: Unmanaged<StageHolder>?, everyFrame: Bool, onGesture: (GestureEvent) -> Void) {
         arena._withUnsafeGuaranteedRef { arena in
-            arena.handle(frame, emit: onGesture)
-            guard everyFrame || startsSequence, let stage else { return }
-            stage._withUnsafeGuaranteedRef { $0.stage.judged(frame, startsSequence: startsSequence, arena: arena) }
+            guard everyFrame || startsSequence, let stage else { return arena.handle(frame, emit: onGesture) }
+            stage._withUnsafeGuaranteedRef { holder in
+                // A frame that starts a sequence is never judged before the arena (its touches are new).
+                if !startsSequence, holder.stage.judgedBeforeArena(frame) {
+                    arena.handle(frame, emit: onGesture)
+                    holder.stage.arenaJudged(arena)
+                } else {
+                    arena.handle(frame, emit: onGesture)
+                    holder.stage.judged(frame, startsSequence: startsSequence, arena: arena)
+                }
+            }
         }
     }
 

@@ -203,6 +203,30 @@ public struct TouchRelay {
         }
     }
 
+    /// Whether what the app gets of `f` cannot depend on the arena's verdict on it, so that it
+    /// can go out before the arena judges it (`frame` with `NoClaims`, then `settle` after the
+    /// arena): the clone then never waits for the recognizers on the frame where they cost most,
+    /// the lift, where the shapes are decided. True when the frame lifts every contact the relay
+    /// tracks and each is the app's (forwarding, not new), and a taken touch ends as a lift
+    /// (`ending` lift, or nothing cancelled): taken beyond the slop, `take` lifts it; within
+    /// it, it goes on as `ending` and its lift is forwarded; not taken, it is forwarded. The app
+    /// sees the same lift either way.
+    public func decidesWithoutArena(_ f: borrowing TouchFrame) -> Bool {
+        guard rules.ending == .lift || !rules.cancelsTouches, !isClosed, !ignoringUntilAllUp,
+              !tracks.isEmpty, f.contacts.count == tracks.count else { return false }
+        for c in f.contacts {
+            guard c.phase == .ended, let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].fresh else { return false }
+        }
+        return true
+    }
+
+    /// The claims of a frame judged before the arena (`decidesWithoutArena`): none yet.
+    public struct NoClaims: ContactClaims {
+        public init() {}
+        public func drainClaims(_ body: (Int32) -> Void) {}
+        public func isContested(_ id: Int32) -> Bool { false }
+    }
+
     /// After timers ran (no frame): claims and failures may have settled held contacts.
     public mutating func settle(claims: some ContactClaims, out: inout [Output]) {
         settleClaims(claims, out: &out)
