@@ -37,7 +37,7 @@ import Testing
         "select": (["command_topic", "options", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
                                                             "command_template", "state_topic", "icon", "origin"]),
         "sensor": (["state_topic", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
-                                               "device_class", "icon", "origin"]),
+                                               "device_class", "state_class", "entity_category", "icon", "origin"]),
         "binary_sensor": (["state_topic", "device"], ["name", "unique_id", "availability_topic", "payload_available", "payload_not_available",
                                                       "payload_on", "payload_off", "device_class", "icon", "origin"]),
     ]
@@ -225,5 +225,61 @@ import Testing
         let status = try d.connect().command(#"{"status":true}"#)["status"] as? [String: Any]
         #expect(status?["mode"] as? String == "normal", "\(status ?? [:])")
         #expect(try broker.retained(modeTopic) { $0[modeTopic] == "normal" }[modeTopic] == "normal")
+    }
+
+    /// The N-Trig panel's drag, after two phantoms at one place (a down and an up at one kernel
+    /// time, 1 s apart, as the Raspberry Pi Touch Display 2 sends them), beside its description.
+    static func ghostRecording() throws -> String {
+        let dir = NSTemporaryDirectory() + "gestured-ghosts-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let touchscreens = DaemonHarness.fixtures + "/touchscreens/"
+        try FileManager.default.copyItem(atPath: touchscreens + "N-Trig_MultiTouch.desc", toPath: dir + "/N-Trig_MultiTouch.desc")
+        let drag = try String(contentsOfFile: DaemonHarness.dragRecording, encoding: .utf8)
+        let phantoms = ["1357751025.000000", "1357751026.000000"].map { t in
+            // mtdev takes a protocol A contact only with a touch size (10 units: far below palm_mm).
+            ["0003 0000 5000", "0003 0001 3000", "0003 0035 5000", "0003 0036 3000", "0003 0030 10", "0003 0031 10", "0000 0002 0", "0001 014d 1", "0001 014a 1", "0000 0000 0",
+             "0001 014d 0", "0001 014a 0", "0000 0000 0"].map { "E: \(t) \($0)\n" }.joined()
+        }.joined()
+        let path = dir + "/N-Trig_MultiTouch.phantoms-then-drag.events"
+        try (phantoms + drag).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("ghosts quarantined and palms rejected: counted on <prefix>/touch/ghosts and /palms, total_increasing sensors in Home Assistant; the place logged once")
+    func conditioningCounts() throws {
+        let broker = try Broker()
+        let recording = try Self.ghostRecording()
+        defer { try? FileManager.default.removeItem(atPath: (recording as NSString).deletingLastPathComponent) }
+        // palm_mm = 5: the N-Trig drag's finger is larger (PalmRuleTests), so it is a palm; the phantoms report no size.
+        let d = try DaemonHarness(config: FleetTests.config(broker, prefix: Self.prefix, extra: """
+            homeassistant = true
+            [[device]]
+            name = "N-Trig MultiTouch"
+            quarantine_ghosts = true
+            palm_mm = 5
+            """), replays: [recording])
+        let ghostsConfig = "homeassistant/sensor/\(Self.node)/ghost_touches/config", palmsConfig = "homeassistant/sensor/\(Self.node)/palms/config"
+        let configs = try Self.discovery(broker) { $0[ghostsConfig] != nil && $0[palmsConfig] != nil }
+        let ghostsTopic = Self.prefix + "/touch/ghosts", palmsTopic = Self.prefix + "/touch/palms"
+        for (topic, state) in [(ghostsConfig, ghostsTopic), (palmsConfig, palmsTopic)] {
+            let sensor = try #require(configs[topic], "\(configs.keys)\n\(d.log)")
+            #expect(sensor["state_topic"] as? String == state && sensor["state_class"] as? String == "total_increasing", "\(sensor)")
+            #expect(sensor["availability_topic"] as? String == Self.prefix + "/status" && sensor["entity_category"] as? String == "diagnostic", "\(sensor)")
+        }
+        #expect(try broker.retained(Self.prefix + "/touch/+") { $0[ghostsTopic] == "0" && $0[palmsTopic] == "0" }[ghostsTopic] == "0", "\(d.log)")
+
+        let sub = try Subscriber(broker, topic: Self.prefix + "/touch/#", id: "ha-conditioning")
+        try d.replayAndWait(try d.connect())
+        let counts = try broker.retained(Self.prefix + "/touch/+") { $0[ghostsTopic] == "2" && $0[palmsTopic] == "1" }
+        #expect(counts[ghostsTopic] == "2" && counts[palmsTopic] == "1", "\(counts)\n\(sub.messages)\n\(d.log)")
+        // Published on change, never more than once per count.
+        let ghosts = sub.messages(on: ghostsTopic)
+        #expect(ghosts.last == "2" && ghosts.count <= 3, "\(ghosts)")
+        let status = try d.connect().command(#"{"status":true}"#)["status"] as? [String: Any]
+        let device = (status?["devices"] as? [[String: Any]])?.first
+        let conditioning = device?["conditioning"] as? [String: Any]
+        #expect(conditioning?["ghosts"] as? Int == 2 && conditioning?["palms"] as? Int == 1, "\(status ?? [:])")
+        // The two phantoms are one place: one line in the log.
+        #expect(d.log.components(separatedBy: "ghost touch quarantined at").count == 2, "\(d.log)")
     }
 }

@@ -50,6 +50,7 @@ struct PalmRuleTests {
         s.syn()
         for e in s.take() { t.feed(e) { seen.append(copy($0)) } }
         #expect(seen.map { $0.contacts.map { "\($0.id) \($0.phase)" } } == [["2 began"], ["2 cancelled"], ["3 began"], ["3 ended"]])
+        #expect(t.palmsRejected == 2)  // the status's and the broker's count: each palm once
     }
 
     /// Real panels: their fingers are below a palm's size, and a rule set below a finger's size

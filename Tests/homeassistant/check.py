@@ -198,6 +198,10 @@ gesture = "circle"
 [[bind]]
 gesture = "circle"
 run = ["/bin/true"]
+
+[[device]]           # ghosts quarantined: the kiosk's ghost count as a sensor
+name = "Wacom ISDv4 E6 Finger"
+quarantine_ghosts = true
 """)
 
     def command(self, line):
@@ -334,6 +338,10 @@ def main():
               f"last touch: {last}")
         wait_for("in use off", lambda: ha.states()["binary_sensor.kiosk17_in_use"]["state"] == "off", timeout=20)
         print(f"homeassistant: in use on, then off; last touch {last['state']}", flush=True)
+        # The ghost count (the circle is no ghost): a total_increasing sensor, 0.
+        ghosts = ha.states()["sensor.kiosk17_ghost_touches"]
+        check(ghosts["state"] == "0" and ghosts["attributes"].get("state_class") == "total_increasing", f"ghost touches: {ghosts}")
+        print("homeassistant: sensor.kiosk17_ghost_touches is 0, total_increasing", flush=True)
 
         # The switch off: circles are disabled on the kiosk, and a further one is not reported.
         ha.request("/api/services/switch/turn_off", {"entity_id": "switch.kiosk17_circle"})
@@ -386,7 +394,8 @@ def main():
         kiosk.process.wait()
         wait_for("the entities to become unavailable",
                  lambda: all(ha.states()[e]["state"] == "unavailable" for e in (event_id, "switch.kiosk17_circle", "select.kiosk17_mode",
-                                                                                "sensor.kiosk17_last_touch", "binary_sensor.kiosk17_in_use")), timeout=15)
+                                                                                "sensor.kiosk17_last_touch", "binary_sensor.kiosk17_in_use",
+                                                                                "sensor.kiosk17_ghost_touches")), timeout=15)
         print("homeassistant: SIGKILL made the entities unavailable", flush=True)
     except BaseException:
         for name in ("gestured.log", "ha/hass.out", "ha/home-assistant.log"):

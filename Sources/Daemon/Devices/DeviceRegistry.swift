@@ -8,6 +8,8 @@ protocol DeviceRegistryDelegate: AnyObject {
     func deliver(_ events: [GestureEvent], from session: DeviceSession)
     func opened(_ session: DeviceSession)
     func closed(_ session: DeviceSession)
+    /// Ghosts and palms a session counted since it last told.
+    func counted(_ more: ConditioningCount)
 }
 
 /// The service's devices, one session each: the `--replay` recordings, and the live devices udev
@@ -55,6 +57,7 @@ final class DeviceRegistry: TimedSource {
         for path in paths {
             let session = DeviceSession(recording: try Recording.load(path: path), fast: fast, config: config, log: log)
             if !hold { session.player?.start(now: now) }
+            session.registry = self
             add(session)
         }
     }
@@ -108,6 +111,10 @@ final class DeviceRegistry: TimedSource {
         with(session) { s, out in status = s.readable(into: &out) }
         if status == .gone { closeGone(Borrowed(session)) }
     }
+
+    /// A session's conditioning counts grew (after a read or a replay's wake, not per frame).
+    @inline(never)
+    func counted(_ more: ConditioningCount) { delegate?.counted(more) }
 
     /// Holds the session strongly while it is closed: closing drops the registry's reference,
     /// the last, and the handler lent it unretained.

@@ -42,7 +42,7 @@ final class DeviceSession: FrameStage, LoopSource {
     private let replay: Borrowed<RecordingPlayer>?
     let info: DeviceInfo
     private(set) var pipeline: DevicePipeline {
-        didSet { judgeFrames() }
+        didSet { judgeFrames(); countConditioning() }
     }
     private(set) var passthrough: Passthrough? {
         didSet { judgeFrames() }
@@ -57,7 +57,8 @@ final class DeviceSession: FrameStage, LoopSource {
     /// an object that ever had a weak reference gets a side table, and every retain and release
     /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
     unowned(unsafe) var gate: TouchGate?
-    /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's).
+    /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's);
+    /// hears of the conditioning counts (live devices and recordings).
     unowned(unsafe) var registry: DeviceRegistry?
     /// The loop a live device's fd is in, once attached.
     private var loop: EventLoop?
@@ -71,6 +72,10 @@ final class DeviceSession: FrameStage, LoopSource {
     /// (udev has long run its rules by then). Set, a matrix udev gives the clone too.
     private var cloneCheckDue = false
     private(set) var cloneMatrixTwice: String?
+    /// The pipeline quarantines ghosts or rejects palms by size: after each read its counts are
+    /// compared with `told`, what the registry last heard of this pipeline (ConditioningCount).
+    private var counting = false
+    private var told = ConditioningCount()
     /// Seconds; 0: the device is read whenever it is readable.
     private var readInterval = 0.0
     /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
@@ -94,6 +99,7 @@ final class DeviceSession: FrameStage, LoopSource {
                                         initialSlots: device.slotSnapshot(), log: log)
         pipeline.stage = self
         judgeFrames()
+        countConditioning()
         configurePassthrough(config)
     }
 
@@ -109,6 +115,7 @@ final class DeviceSession: FrameStage, LoopSource {
         pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [], log: log)
         pipeline.stage = self
         judgeFrames()
+        countConditioning()
     }
 
     var label: DeviceLabel { pipeline.label }
@@ -217,7 +224,7 @@ final class DeviceSession: FrameStage, LoopSource {
                         continue
                     case .wouldBlock:
                         if readInterval > 0 { coalesce(after: lastEvent.map { now ?? $0 }) }
-                        if pipeline.quarantine != nil { logGhosts(pipeline) }
+                        if counting { conditioned(pipeline) }
                         if cloneCheckDue { checkCloneCalibration() }
                         return .open
                     case .dropped, .unplugged, .failed:
@@ -303,6 +310,7 @@ final class DeviceSession: FrameStage, LoopSource {
             replay.with { p in
                 Borrowed(pipeline).with { p.wake(now: now, pipeline: $0, into: &out, log: log) }
             }
+            if counting { conditioned(pipeline) }
             return .open
         }
         // What the kernel queued before `now` is judged before `now` is: a daemon starved of CPU
@@ -430,7 +438,8 @@ final class DeviceSession: FrameStage, LoopSource {
     /// What `status` says of the device's touch conditioning.
     var conditioning: TouchConditioning {
         TouchConditioning(mapClone: passthrough?.clone.mappedWith != nil, cloneMatrixTwice: cloneMatrixTwice,
-                          appFingers: passthrough?.relay.rules.appFingers, palm: pipeline.tracker.palm, ghosts: pipeline.quarantine?.ghosts,
+                          appFingers: passthrough?.relay.rules.appFingers, palm: pipeline.tracker.palm,
+                          palms: pipeline.tracker.palm.map { _ in pipeline.tracker.palmsRejected }, ghosts: pipeline.quarantine?.ghosts,
                           ghostPatterns: pipeline.quarantine?.patterns ?? [])
     }
 
@@ -448,12 +457,27 @@ final class DeviceSession: FrameStage, LoopSource {
         log.error("\(info.name): udev gives the clone \(clone.devnode) LIBINPUT_CALIBRATION_MATRIX=\"\(m)\", but map_clone already maps it: libinput applies the matrix a second time. Remove the udev rule for \"\(clone.name)\" (the real device's matrix is applied by gestured), or set map_clone = false")
     }
 
-    /// Logs the ghost quarantine's news: a line per pattern, not per ghost.
+    var quarantinesGhosts: Bool { pipeline.quarantine != nil }
+    var rejectsPalms: Bool { pipeline.tracker.palm != nil }
+
+    private func countConditioning() {
+        counting = quarantinesGhosts || rejectsPalms
+        told = ConditioningCount()
+    }
+
+    /// After a read: logs the ghost quarantine's news (a line per pattern, not per ghost) and
+    /// tells the registry the ghosts and palms counted since it last heard (nothing when none).
     @inline(never)
-    private func logGhosts(_ pipeline: DevicePipeline) {
-        guard pipeline.quarantine?.news.isEmpty == false, let q = pipeline.quarantine else { return }
-        for n in q.news { log.warning("\(info.name): \(TouchConditioning.line(n, q.patterns))") }
-        pipeline.quarantine?.clearNews()
+    private func conditioned(_ pipeline: DevicePipeline) {
+        if pipeline.quarantine?.news.isEmpty == false, let q = pipeline.quarantine {
+            for n in q.news { log.warning("\(info.name): \(TouchConditioning.line(n, q.patterns))") }
+            pipeline.quarantine?.clearNews()
+        }
+        let now = ConditioningCount(ghosts: pipeline.quarantine?.ghosts ?? 0,
+                                    palms: pipeline.tracker.palm != nil ? pipeline.tracker.palmsRejected : 0)
+        guard now != told else { return }
+        registry?.counted(now - told)
+        told = now
     }
 
     private func setGrab(_ device: EvdevDevice, _ on: Bool) {

@@ -12,6 +12,8 @@ struct TouchConditioning {
     var appFingers: Int?
     /// The palm rule in force (`palm_mm` on a device that reports contact size).
     var palm: PalmRule?
+    /// Palms rejected since the pipeline was built; nil without a palm rule.
+    var palms: Int?
     /// Ghosts quarantined since the pipeline was built; nil when `quarantine_ghosts` is off.
     var ghosts: Int?
     var ghostPatterns: [GhostQuarantine.Pattern] = []
@@ -23,6 +25,7 @@ struct TouchConditioning {
         if let p = palm {
             w.key("palm_mm"); w.number(p.mm, decimals: 1)
             w.key("palm_axis"); w.string(p.axisName)
+            w.key("palms"); w.int(palms ?? 0)
         }
         guard let ghosts else { return }
         w.key("ghosts"); w.int(ghosts)
@@ -42,7 +45,7 @@ struct TouchConditioning {
         case .seen(let i):
             let p = patterns[i]
             return "ghost touch quarantined at \(DecimalText.string(p.mm.x, places: 1)), \(DecimalText.string(p.mm.y, places: 1)) mm"
-                + (p.outside ? " (outside the surface)" : "") + "; more at this place are counted (status), not logged"
+                + (p.outside ? " (outside the surface)" : "") + "; more at this place are counted (status, MQTT), not logged"
         case .periodic(let i):
             let p = patterns[i]
             return "ghost touches at \(DecimalText.string(p.mm.x, places: 1)), \(DecimalText.string(p.mm.y, places: 1)) mm repeat every \(DecimalText.string(p.period ?? 0, places: 3)) s (\(p.count) so far)"

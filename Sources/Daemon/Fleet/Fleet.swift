@@ -10,7 +10,9 @@ import Logging
 /// queue, the retained discovery through the link's retained state. The broker's commands are
 /// answered through the client protocol, as a socket client's are, and the replies published;
 /// every command is carried out only with `[mqtt] commands = true`. Whether the kiosk is in
-/// use (KioskUsage) is retained at `<prefix>/touch/…`, the mode at `<prefix>/mode/state`.
+/// use (KioskUsage) is retained at `<prefix>/touch/…`, the mode at `<prefix>/mode/state`, the
+/// ghosts and palms kept from the app (ConditioningCount, the kiosk's since the daemon started)
+/// at `<prefix>/touch/ghosts` and `<prefix>/touch/palms`, on change.
 final class Fleet: GestureSink, LoopSource, TimedSource {
     let link: MQTTLink
     private(set) var filters: [GestureFilter]
@@ -24,6 +26,7 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
     var onCommand: (ClientCommand) -> ClientReply = { _ in .error("not ready") }
     private var loop: EventLoop?
     private var usage: KioskUsage
+    private var conditioning = ConditioningCount()
     /// `[mqtt] commands`: whether the broker's commands are carried out (follows a reload).
     private var commands: Bool
 
@@ -109,6 +112,9 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
     /// and config: what changed is announced, what is gone cleared (an empty retained payload).
     func announce(_ devices: [HomeAssistant.TouchDevice], kiosk: HomeAssistant.Kiosk) {
         let wanted = announcing ? homeAssistant.announcements(devices: devices, triggers: triggers, kiosk: kiosk) : [:]
+        // The counts from the first device that keeps ghosts or palms from the app (0 until one is counted).
+        if kiosk.quarantinesGhosts { link.retain(homeAssistant.ghostsTopic, String(conditioning.ghosts)) }
+        if kiosk.rejectsPalms { link.retain(homeAssistant.palmsTopic, String(conditioning.palms)) }
         for (topic, payload) in wanted.sorted(by: { $0.key < $1.key }) where announced[topic] != payload { link.retain(topic, payload) }
         for topic in announced.keys.sorted() where wanted[topic] == nil { link.retain(topic, "") }
         announced = wanted
@@ -142,6 +148,13 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
 
     /// The first touch of a stroke on any device.
     func touched(now: Double) { publish(usage.touched(mono: now, wall: KioskUsage.wallClock())) }
+
+    /// Ghosts or palms counted on a device (after a read, never per frame).
+    func counted(_ more: ConditioningCount) {
+        conditioning += more
+        if more.ghosts != 0 { link.retain(homeAssistant.ghostsTopic, String(conditioning.ghosts)) }
+        if more.palms != 0 { link.retain(homeAssistant.palmsTopic, String(conditioning.palms)) }
+    }
 
     var deadline: Double? { usage.deadline }
 

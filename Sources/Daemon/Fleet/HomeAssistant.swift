@@ -8,7 +8,8 @@ import GestureKit
 /// `enable`/`disable` commands on every device of the kiosk), and a device trigger per gesture
 /// the config binds or publishes; and the kiosk itself: its mode as a `select` (set through
 /// `<prefix>/command`, which takes it only with `[mqtt] commands = true`), the last touch as a
-/// timestamp `sensor` and "in use" as a `binary_sensor`. One device rather than one per touch device, because the
+/// timestamp `sensor` and "in use" as a `binary_sensor`, and where a device quarantines ghosts
+/// or rejects palms, their counts as `total_increasing` sensors. One device rather than one per touch device, because the
 /// switches and the bindings are the kiosk's (they apply to all its touch devices), a kiosk
 /// usually has one touch device, and a hot-plugged one then adds or removes an entity on the
 /// kiosk's page instead of a whole device.
@@ -16,7 +17,8 @@ import GestureKit
 /// Topics: discovery configs at `<discovery>/<component>/<node>/<object>/config` (retained),
 /// events at `<prefix>/event/<device>`, switch states at `<prefix>/switch/<recognizer>`
 /// (retained `ON`/`OFF`), the mode at `<prefix>/mode/state`, the last touch at `<prefix>/touch/last`
-/// and "in use" at `<prefix>/touch/in_use` (each retained), availability from `<prefix>/status`.
+/// and "in use" at `<prefix>/touch/in_use`, the counts at `<prefix>/touch/ghosts` and
+/// `<prefix>/touch/palms` (each retained), availability from `<prefix>/status`.
 struct HomeAssistant {
     /// A touch device as Home Assistant sees it: its name, id and recognizers.
     struct TouchDevice {
@@ -24,9 +26,12 @@ struct HomeAssistant {
         var recognizers: [(name: String, enabled: Bool)]
     }
 
-    /// The kiosk's modes as the config names them; without `[[mode]]` sections there is no select.
+    /// The kiosk's modes as the config names them (without `[[mode]]` sections there is no
+    /// select), and whether some device quarantines ghosts or rejects palms (their sensors).
     struct Kiosk {
         var modes: [String]
+        var quarantinesGhosts = false
+        var rejectsPalms = false
         var hasModes: Bool { modes != [KioskMode.implicitName] }
     }
 
@@ -54,6 +59,8 @@ struct HomeAssistant {
     var modeTopic: String { prefix + "/mode/state" }
     var lastTouchTopic: String { prefix + "/touch/last" }
     var inUseTopic: String { prefix + "/touch/in_use" }
+    var ghostsTopic: String { prefix + "/touch/ghosts" }
+    var palmsTopic: String { prefix + "/touch/palms" }
 
     /// An event entity's message: the gesture's JSON line with `event_type` first, so that its
     /// fields become the event's attributes.
@@ -83,6 +90,16 @@ struct HomeAssistant {
             w.key("payload_on"); w.string("ON")
             w.key("payload_off"); w.string("OFF")
             w.key("device_class"); w.string("occupancy")
+        }
+        let counts = [(kiosk.quarantinesGhosts, "ghost_touches", "Ghost touches", ghostsTopic, "mdi:ghost-outline"),
+                      (kiosk.rejectsPalms, "palms", "Palms rejected", palmsTopic, "mdi:hand-back-left-off")]
+        for (wanted, object, name, topic, icon) in counts where wanted {
+            out[configTopic("sensor", object)] = entity(name, object) { w in
+                w.key("state_topic"); w.string(topic)
+                w.key("state_class"); w.string("total_increasing")
+                w.key("entity_category"); w.string("diagnostic")
+                w.key("icon"); w.string(icon)
+            }
         }
         for d in devices {
             let object = Self.objectID(d.label.id)

@@ -1,7 +1,7 @@
 import Evdev
 
 /// What the service does when the registry opens or closes a device: the mode applies to a new
-/// one, and the fleet hears of both.
+/// one, and the fleet hears of both, and of the ghosts and palms kept from the app.
 extension GestureService: DeviceRegistryDelegate {
     func opened(_ session: DeviceSession) {
         session.heardChanges = heardChanges
@@ -14,4 +14,6 @@ extension GestureService: DeviceRegistryDelegate {
         fleet?.device(session.label, added: false)
         announceToFleet()
     }
+
+    func counted(_ more: ConditioningCount) { fleet?.counted(more) }
 }

@@ -18,7 +18,9 @@ extension GestureService {
     /// called after each change of any of them.
     func announceToFleet() {
         fleet?.announce(devices.sessions.map { .init(label: $0.label, recognizers: $0.switches) },
-                        kiosk: .init(modes: config.modes.names))
+                        kiosk: .init(modes: config.modes.names,
+                                     quarantinesGhosts: devices.sessions.contains { $0.quarantinesGhosts },
+                                     rejectsPalms: devices.sessions.contains { $0.rejectsPalms }))
         fleet?.mode(modes.current.name)
     }
 

@@ -75,6 +75,8 @@ public struct ContactTracker: ~Copyable {
     /// Palms by contact size (`palm_mm`): the axis read, and the size from which a contact is a palm.
     public let palm: PalmRule?
     private let palmSize: Int32
+    /// Contacts turned into palms (by size or the device's MT_TOOL_PALM) since the tracker was made.
+    public private(set) var palmsRejected = 0
 
     /// Takes each frame with whether it starts a touch sequence (some contact began, none was down
     /// before): `report` knows that as it builds the frame, which then need not be looped over again.
@@ -351,6 +353,7 @@ public struct ContactTracker: ~Copyable {
         self.slotsInUse = inUse
         if palms > 0 {
             downSlots -= palms
+            palmsRejected += palms
             frame.contacts.removeLast(frame.contacts.count - n)
         }
         if ended > 0 {
