@@ -210,12 +210,15 @@ public struct TouchRelay {
     /// tracks and each is the app's (forwarding, not new), and a taken touch ends as a lift
     /// (`ending` lift, or nothing cancelled): taken beyond the slop, `take` lifts it; within
     /// it, it goes on as `ending` and its lift is forwarded; not taken, it is forwarded. The app
-    /// sees the same lift either way.
+    /// sees the same lift either way — except where a take within the slop steps the touch away
+    /// (`escape`, with `rules.rawX`): such a lift waits for the arena.
     public func decidesWithoutArena(_ f: borrowing TouchFrame) -> Bool {
         guard rules.ending == .lift || !rules.cancelsTouches, !isClosed, !ignoringUntilAllUp,
               !tracks.isEmpty, f.contacts.count == tracks.count else { return false }
+        let mayEscape = rules.cancelsTouches && rules.rawX != nil
         for c in f.contacts {
-            guard c.phase == .ended, let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].fresh else { return false }
+            guard c.phase == .ended, let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].fresh,
+                  !mayEscape || tracks[i].beyondSlop else { return false }
         }
         return true
     }

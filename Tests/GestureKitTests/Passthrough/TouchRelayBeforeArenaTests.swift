@@ -62,6 +62,21 @@ import Testing
         #expect(r.decidesWithoutArena(s.frame((1, .ended, 100, 60))))
     }
 
+    @Test func aLiftWithinTheSlopThatMayStepAwayWaitsForTheArena() {
+        // With the device's axis known, a touch taken at its lift within the slop steps away
+        // (`escape`: no tap for the app), which the arena decides: it cannot go first.
+        var rules = TouchRelay.Rules(ending: .lift)
+        rules.rawX = .init(centre: 100, unitsPerMM: 1)
+        for (toX, early) in [(103.0, false), (130.0, true)] {
+            var r = TouchRelay(rules: rules)
+            var s = RelayFrames()
+            var out: [TouchRelay.Output] = []
+            r.frame(s.frame((1, .began, 100, 60)), claims: Facts(), out: &out)
+            r.frame(s.frame((1, .moved, toX, 60)), claims: Facts(), out: &out)
+            #expect(r.decidesWithoutArena(s.frame((1, .ended, toX, 60))) == early, "to \(toX) mm")
+        }
+    }
+
     @Test func onlyFramesThatLiftEveryTouchOfTheAppsGoFirst() {
         var r = TouchRelay(rules: .init(ending: .lift, edgeDepthMM: 6))
         var s = RelayFrames()
