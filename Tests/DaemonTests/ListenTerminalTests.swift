@@ -40,6 +40,15 @@ import Testing
         return (s["status"] as? [String: Any])?["clients"] as? Int ?? -1
     }
 
+    /// Waits (10 s at most) until `listen` is the daemon's second client, beside `control`.
+    static func waitForListen(_ control: Client) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try clients(control) < 2 {
+            guard Date() < deadline else { throw HarnessError("listen did not connect") }
+            usleep(50_000)
+        }
+    }
+
     @Test("the circle recording is at most three lines on a terminal: the circle, decided, with turns, radius and fit")
     func circleOnTerminal() throws {
         let daemon = try DaemonHarness(config: "", replays: [DaemonHarness.circleRecording])
@@ -49,11 +58,7 @@ import Testing
         #expect(started.status == 0, "\(started.output)")
         defer { _ = try? Self.tmux(server, ["kill-server"]) }
         let control = try daemon.connect()
-        let deadline = Date().addingTimeInterval(10)
-        while try Self.clients(control) < 2 {
-            guard Date() < deadline else { throw HarnessError("listen did not connect") }
-            usleep(50_000)
-        }
+        try Self.waitForListen(control)
         try daemon.replayAndWait(control)
         var lines: [String] = []
         let shown = Date().addingTimeInterval(5)
@@ -80,11 +85,7 @@ import Testing
         p.standardOutput = out
         try p.run()
         let control = try daemon.connect()
-        let deadline = Date().addingTimeInterval(10)
-        while try Self.clients(control) < 2 {
-            guard Date() < deadline else { throw HarnessError("listen did not connect") }
-            usleep(50_000)
-        }
+        try Self.waitForListen(control)
         try daemon.replayAndWait(control)
         usleep(300_000)
         daemon.signal(SIGTERM)
