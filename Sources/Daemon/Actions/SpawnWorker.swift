@@ -1,7 +1,7 @@
 import CLinux
 import Evdev
+import GestureKit
 import Glibc
-import Synchronization
 
 /// Starts bound commands off the daemon's thread.
 ///
@@ -39,7 +39,7 @@ final class SpawnWorker: @unchecked Sendable {
     let doneFD: Int32
     /// Counts requests for the worker, which blocks reading it.
     private let wakeFD: Int32
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     private var thread: pthread_t?
     /// What every command's environment starts with, as C strings made once: copying the
     /// daemon's whole environment for every command cost ~1,000 instructions per variable

@@ -66,3 +66,5 @@ struct BoundedQueue<Element> {
         return e
     }
 }
+
+extension BoundedQueue: Sendable where Element: Sendable {}

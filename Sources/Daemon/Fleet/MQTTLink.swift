@@ -1,9 +1,9 @@
 import CLinux
 import CMosquitto
+import GestureKit
 import Glibc
 import Evdev
 import Logging
-import Synchronization
 
 /// The connection to the fleet's broker (libmosquitto), kept off the daemon's thread.
 ///
@@ -48,7 +48,7 @@ final class MQTTLink: @unchecked Sendable {
         var retained: [String] = []
     }
 
-    private struct Shared {
+    private struct Shared: Sendable {
         var outbox: BoundedQueue<Message>
         var retained: [String: String] = [:]
         /// Retained topics not yet handed to libmosquitto on this connection, in order.
@@ -73,7 +73,7 @@ final class MQTTLink: @unchecked Sendable {
     /// Readable (an eventfd) when what the broker sent waits in `takeIncoming`.
     let commandFD: Int32
     private let wakeFD: Int32
-    private let shared: Mutex<Shared>
+    private let shared: Locked<Shared>
     private let mosq: OpaquePointer
     private let log: Logger
     private var publisher = pthread_t()
@@ -88,7 +88,7 @@ final class MQTTLink: @unchecked Sendable {
         prefix = config.topic ?? "gestured/\(hostname)"
         statusTopic = prefix + "/status"
         readBackTopics = HomeAssistant.readBackTopics(config: config, prefix: prefix)
-        shared = Mutex(Shared(outbox: BoundedQueue(capacity: config.maxQueue)))
+        shared = Locked(Shared(outbox: BoundedQueue(capacity: config.maxQueue)))
         mosquitto_lib_init()
         guard let m = mosquitto_new(config.clientID ?? Fleet.defaultClientID(hostname: hostname), true, nil) else { throw SystemError("mosquitto_new") }
         mosq = m

@@ -1,7 +1,7 @@
 import CLinux
+import GestureKit
 import Glibc
 import Logging
-import Synchronization
 
 /// swift-log to stderr in a form journald understands: a `<N>` syslog priority prefix per line,
 /// and no timestamp when stderr is the journal (JOURNAL_STREAM set); a timestamp otherwise.
@@ -173,7 +173,7 @@ public struct JournalLogHandler: LogHandler {
     /// (~470 instructions) runs once a minute, and so still at every change of offset (daylight
     /// saving time changes on a minute). Asked once a second, it ran for every bound command
     /// (commands come seconds apart; VM callgrind, 2026-11-26).
-    private static let localOffset = Mutex<(minute: Int, offset: Int)>((-1, 0))
+    private static let localOffset = Locked<(minute: Int, offset: Int)>((-1, 0))
 
     /// Seconds since midnight of a time in seconds since the epoch (local when the offset is added).
     private static func secondOfDay(_ t: Int) -> Int { (t % 86_400 + 86_400) % 86_400 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A name an event carries (a region's, a taught shape's), interned: one string per distinct
 /// name for the life of the process, which an event holds by an unmanaged reference. A String in
 /// GestureEvent made every copy of an event retain it and every destruction release it (the
@@ -16,7 +14,7 @@ public struct InternedName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every name interned so far; kept alive here, so `storage` never dangles.
-    private static let table = Mutex<[Storage]>([])
+    private static let table = Locked<[Storage]>([])
 
     private unowned(unsafe) let storage: Storage
 
