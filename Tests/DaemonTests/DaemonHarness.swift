@@ -10,8 +10,17 @@ final class DaemonHarness {
     static let circleRecording = fixtures + "/tablets/Wacom_ISDv4_E6_Finger.single-center-circle.events"
     static let dragRecording = fixtures + "/touchscreens/N-Trig_MultiTouch.1-finger-drag-NW-SE.events"
 
-    /// The built binary; the tests fail loudly when it is missing (run `swift build` first).
+    /// The built binary: GESTURED when set (scripts/test.sh gives the shipped build, so every
+    /// test run, sanitizers' too, starts the daemon as installed), else the first build found.
+    /// The tests fail loudly when it is missing (run `swift build` first).
     static func binary() throws -> String {
+        if let p = ProcessInfo.processInfo.environment["GESTURED"] {
+            guard FileManager.default.isExecutableFile(atPath: p) else {
+                Issue.record("GESTURED=\(p) is not an executable")
+                throw HarnessError("no gestured binary at GESTURED=\(p)")
+            }
+            return p
+        }
         for dir in [".build/debug", ".build/x86_64-unknown-linux-gnu/debug", ".build/release"] {
             let p = root.path + "/" + dir + "/gestured"
             if FileManager.default.isExecutableFile(atPath: p) { return p }
@@ -131,7 +140,10 @@ final class Client {
         let rc = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        if rc < 0 { close(fd); throw HarnessError("connect \(path): \(String(cString: strerror(errno)))") }
+        // Not closed here: every stored property is set, so a throw runs `deinit`, which closes
+        // it. Closing it here as well closed it twice: the second time, whatever another test
+        // running alongside had opened on the same number meanwhile.
+        if rc < 0 { throw HarnessError("connect \(path): \(String(cString: strerror(errno)))") }
     }
 
     deinit { close(fd) }

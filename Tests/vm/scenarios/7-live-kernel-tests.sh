@@ -3,8 +3,9 @@
 # They check that frames read live equal the frames replayed from the file, that a reader that
 # falls behind gets SYN_DROPPED and resyncs with every contact paired, and that an unplug
 # mid-touch is reported and cancels the contacts down. Here they must run, not skip.
-bundle=$REPO/.build/debug/gesturedPackageTests.xctest
-[ -x "$bundle" ] || die "no test bundle at $bundle (scripts/test.sh builds it with swift test)"
+# TEST_BUNDLE (run.sh; scripts/test.sh gives its release test build), else the newer local one.
+bundle=${TEST_BUNDLE:-$(ls -t "$REPO"/.build/{release,debug}/gesturedPackageTests.xctest 2>/dev/null | head -1)}
+[ -n "$bundle" ] && [ -x "$bundle" ] || die "no test bundle at ${bundle:-$REPO/.build/{release,debug}} (swift test builds it; scripts/test.sh gives TEST_BUNDLE)"
 out=$SDIR/live-kernel-tests.log
 "$bundle" --testing-library swift-testing --filter LiveKernelTests > "$out" 2>&1 \
   || die "LiveKernelTests failed: $(grep -E '✘|error' "$out" | head -20)"
