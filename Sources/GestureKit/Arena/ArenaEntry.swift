@@ -35,6 +35,30 @@ final class ArenaEntry {
         seenIDs.reserveCapacity(16)
     }
 
+    // The arena's calls to its recognizer besides a frame (GestureArena.handOver): in the
+    // arena's `context` when it sees whole frames (lent for the call: FrameContext), in its own
+    // when it sees them through its region filter.
+
+    func recognizerDeadline(_ context: borrowing FrameContext) -> Double? {
+        regionFilter.hidesNothing ? recognizer.deadline(in: context) : recognizer.deadline
+    }
+
+    func tick(now: Double, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if regionFilter.hidesNothing {
+            recognizer.tick(now: now, in: context, events: &events)
+        } else {
+            recognizer.tick(now: now, events: &events)
+        }
+    }
+
+    func cancel(time: Double, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if regionFilter.hidesNothing {
+            recognizer.cancel(time: time, in: context, events: &events)
+        } else {
+            recognizer.cancel(time: time, events: &events)
+        }
+    }
+
     /// Lost: what it produced and did not deliver is dropped.
     func dropPending() { if !pending.isEmpty { pending.removeAll(keepingCapacity: true) } }
 

@@ -94,9 +94,11 @@ public final class GestureArena {
     /// frame of the sequence (hidden contacts stay hidden), so a frame with none new teaches
     /// no entry a contact: `see` runs only for frames that bring one.
     private var sequenceIDs: [Int32] = []
-    /// The group of the sequence's contacts, taken in once per frame for the entries that read
-    /// it (`groupReaders`: the GroupReaders that see whole frames) instead of once by each.
-    private let sequenceGroup = SequenceGroup()
+    /// The sequence's context, which the arena alone writes: its group takes each frame once for
+    /// the entries that read it (`groupReaders`: the GroupReaders that see whole frames) instead
+    /// of once by each, and is lent to every entry that sees whole frames with each call
+    /// (`lends`; FrameContext says who may read it and for how long).
+    private var context = FrameContext()
     private let groupReaders: EntrySet
     /// The entries with an excluded region, which see frames through their RegionFilter.
     private let filtered: EntrySet
@@ -135,9 +137,7 @@ public final class GestureArena {
         }
         self.entries = EntryList(entries)
         var readers = EntrySet()
-        for e in entries where e.regionFilter.hidesNothing {
-            guard let r = e.recognizer as? any GroupReader else { continue }
-            r.share(sequenceGroup)
+        for e in entries where e.regionFilter.hidesNothing && e.recognizer is any GroupReader {
             readers.set(e.index, true)
         }
         groupReaders = readers
@@ -163,7 +163,7 @@ public final class GestureArena {
         // stroke) is told by one test: its one contact is the sequence's only one, and moved or
         // stayed. The pass below would find it down and not new, and the sequence's group takes
         // it as its lone contact's move without testing it again (the group has taken every
-        // frame of the sequence while it is shared: its contact was down in the one before).
+        // frame of the sequence while a reader is live: its contact was down in the one before).
         let strokes = frame.contacts.count == 1 && sequenceIDs.count == 1 && frame.contacts[0].id == sequenceIDs[0]
             && (frame.contacts[0].phase == .moved || frame.contacts[0].phase == .stationary)
         var down = 1
@@ -223,9 +223,9 @@ public final class GestureArena {
                 second = first.intersection(carried).intersection(groupReaders)
                 first = first.subtracting(second)
             } else if strokes {
-                sequenceGroup.takeLoneMove(frame)
+                context.takeLoneMove(frame)
             } else {
-                sequenceGroup.take(frame)
+                context.take(frame)
             }
         }
         // The entries that gave something to settle, and the last of them.
@@ -237,7 +237,7 @@ public final class GestureArena {
         } else {
             feed(first, frame, cancels: cancels, newContacts: bringsContact, movers: &movers, mover: &mover, emit: emit)
             if sharing && cancels {
-                sequenceGroup.take(frame)
+                context.take(frame)
                 feed(second, frame, cancels: cancels, newContacts: bringsContact, movers: &movers, mover: &mover, emit: emit)
             }
         }
@@ -289,7 +289,7 @@ public final class GestureArena {
         if !cancels && !newContacts && !set.intersects(filtered) {
             // Most frames: every entry sees the frame whole and has nothing to note or cancel.
             entries.forEach(in: set) { e in
-                guard handOver(frame, to: e) else { return }
+                guard handOver(frame, to: e, whole: true) else { return }
                 movers += 1
                 mover = e.index
             }
@@ -298,11 +298,11 @@ public final class GestureArena {
         entries.forEach(in: set) { e in
             let m: Bool
             if e.regionFilter.hidesNothing {
-                m = feed(e, frame, cancels: cancels, newContacts: newContacts, emit: emit)
+                m = feed(e, frame, whole: true, cancels: cancels, newContacts: newContacts, emit: emit)
             } else {
                 let view = e.regionFilter.view(frame)
                 m = !view.contacts.isEmpty
-                    && feed(e, view, cancels: view.hasCancellation, newContacts: newContacts, emit: emit)
+                    && feed(e, view, whole: false, cancels: view.hasCancellation, newContacts: newContacts, emit: emit)
             }
             if m {
                 movers += 1
@@ -315,21 +315,23 @@ public final class GestureArena {
     /// something to settle: it was cancelled, produced an event or changed state. Its state and
     /// deadline come back with the one call that hands it the frame.
     @inline(__always)
-    private func feed(_ e: ArenaEntry, _ view: TouchFrame, cancels: Bool, newContacts: Bool,
+    private func feed(_ e: ArenaEntry, _ view: TouchFrame, whole: Bool, cancels: Bool, newContacts: Bool,
                       emit: (GestureEvent) -> Void) -> Bool {
         if newContacts { see(view, e) }
         if cancels && e.standing != .carried {
             cancel(e, time: view.time, emit: emit)
             return true
         }
-        return handOver(view, to: e)
+        return handOver(view, to: e, whole: whole)
     }
 
     /// Hands entry `e`'s recognizer its view of a frame and takes in what it reports. True when
-    /// it produced an event or changed state.
+    /// it produced an event or changed state. `whole`: it sees the frame whole, and is lent the
+    /// arena's context with it; otherwise (a region filter's view) it reads its own.
     @inline(__always)
-    private func handOver(_ view: TouchFrame, to e: ArenaEntry) -> Bool {
-        let status = e.recognizer.handleReportingStatus(view, events: &e.pending)
+    private func handOver(_ view: TouchFrame, to e: ArenaEntry, whole: Bool) -> Bool {
+        let status = whole ? e.recognizer.handleReportingStatus(view, in: context, events: &e.pending)
+            : e.recognizer.handleReportingStatus(view, events: &e.pending)
         if status.due != e.deadline {
             e.deadline = status.due
             deadlinesMoved = true
@@ -399,7 +401,7 @@ public final class GestureArena {
         let stale = staleDeadlines.intersection(live)
         if !stale.isEmpty {
             entries.forEachTimed(in: stale) { e in
-                let due = e.recognizer.deadline ?? .infinity
+                let due = e.recognizerDeadline(context) ?? .infinity
                 guard due != e.deadline else { return }
                 e.deadline = due
                 deadlinesMoved = true
@@ -427,7 +429,7 @@ public final class GestureArena {
         contactsDown = 0
         settled = false
         sequenceIDs.removeAllKeepingCapacity()
-        sequenceGroup.clear()
+        context.clear()
         staleDeadlines = EntrySet(all: entries.count)  // the group's readers read a cleared group
         refreshDeadline()
     }
@@ -485,8 +487,8 @@ public final class GestureArena {
 
     private func fireDue(now: Double) {
         entries.forEachTimed(in: live) { e in
-            guard let t = e.recognizer.deadline, t <= now else { return }
-            e.recognizer.tick(now: now, events: &e.pending)
+            guard let t = e.recognizerDeadline(context), t <= now else { return }
+            e.tick(now: now, context, events: &e.pending)
             e.lastState = e.recognizer.state
             if e.pending.count >= 2 { coalesce(e) }
             staleDeadlines.set(e.index, true)
@@ -641,11 +643,11 @@ public final class GestureArena {
                 e.pending[k].phase = .cancelled
                 e.pending[k].time = time
             } else {
-                e.recognizer.cancel(time: time, events: &e.pending)
+                e.cancel(time: time, context, events: &e.pending)
             }
             self.deliver(e, emit)
         } else {
-            e.recognizer.cancel(time: time, events: &scratch)
+            e.cancel(time: time, context, events: &scratch)
             scratch.removeAll(keepingCapacity: true)
         }
         move(e, .lose)
@@ -716,7 +718,7 @@ public final class GestureArena {
         // that did not end is cancelled (and says so).
         var failed = false
         entries.forEach(in: live) { e in
-            guard e.standing != .carried && e.recognizer.deadline == nil else { return }
+            guard e.standing != .carried && e.recognizerDeadline(context) == nil else { return }
             let s = e.recognizer.state
             if s == .possible || s.isActive {
                 cancel(e, time: time, emit: emit)
@@ -736,14 +738,14 @@ public final class GestureArena {
                 cancel(e, time: time, emit: emit)
                 move(e, .restart)
             case .competing, .carried, .won, .lost:
-                if !s.isFinished && e.recognizer.deadline != nil && e.standing != .won {
+                if !s.isFinished && e.recognizerDeadline(context) != nil && e.standing != .won {
                     move(e, .carryOver)
                 } else if s.isFinished || e.standing == .lost {
                     move(e, .restart)
                 }
             }
         }
-        sequenceGroup.clear()
+        context.clear()
         staleDeadlines = EntrySet(all: entries.count)  // its readers read a cleared group
     }
 

@@ -62,6 +62,17 @@ public protocol GestureRecognizer: AnyObject {
     /// just that, specialized for each recognizer (both are inlined reads); a recognizer may
     /// implement it to return what it already knows, never anything else.
     func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus
+
+    // The arena's calls to a recognizer that sees whole frames: as the ones above, reading the
+    // sequence in the context the arena lends for the call (FrameContext: who writes it, who may
+    // read it and for how long). A recognizer that reads no group ignores it (the defaults); a
+    // GroupReader reads its group there, and through the calls above reads its own context.
+
+    func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                               events: inout [GestureEvent]) -> RecognizerStatus
+    func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent])
+    func deadline(in context: borrowing FrameContext) -> Double?
+    func cancel(time: Double, in context: borrowing FrameContext, events: inout [GestureEvent])
 }
 
 /// A recognizer's state and deadline as one frame left them (`handleReportingStatus`).
@@ -86,6 +97,22 @@ extension GestureRecognizer {
     public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
         handle(frame, events: &events)
         return RecognizerStatus(state: state, deadline: deadline)
+    }
+
+    @inline(__always)
+    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                                      events: inout [GestureEvent]) -> RecognizerStatus {
+        handleReportingStatus(frame, events: &events)
+    }
+
+    public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        tick(now: now, events: &events)
+    }
+
+    public func deadline(in context: borrowing FrameContext) -> Double? { deadline }
+
+    public func cancel(time: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        cancel(time: time, events: &events)
     }
 }
 

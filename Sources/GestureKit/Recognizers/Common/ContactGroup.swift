@@ -21,7 +21,7 @@
 /// its last, whatever contacts land or lift, and a sample holds the positions of one scan, so a
 /// hand translated across the screen is never seen half moved.
 ///
-/// Pan, swipe, tap, long press and edge swipe read one group of the sequence (SequenceGroup),
+/// Pan, swipe, tap, long press and edge swipe read one group of the sequence (FrameContext),
 /// pinch and rotate one each once a second finger lands; they are updated on every frame, so a
 /// group is kept lean: one array of members (reserved once, cleared keeping its capacity: no
 /// allocation per frame), one pass over the frame's contacts, and no square root that nobody

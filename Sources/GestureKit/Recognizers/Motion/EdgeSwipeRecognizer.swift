@@ -14,20 +14,35 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
     public let rules: EdgeSwipeRules
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { state == .possible ? group.deadline(after: rules.maxDuration) : nil }
+    public var deadline: Double? { deadline(in: own) }
 
-    private var source = GroupSource()
-    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
+    public func deadline(in context: borrowing FrameContext) -> Double? {
+        state == .possible ? context.group.deadline(after: rules.maxDuration) : nil
+    }
+
+    /// Its context when it is handed frames itself (FrameContext).
+    private var own = FrameContext()
     private var nearLeft = false, nearRight = false, nearTop = false, nearBottom = false
 
     public init(rules: EdgeSwipeRules, context: RecognizerContext) {
         self.rules = rules
     }
 
+    /// On its own: its context takes the frames of the stroke it follows.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        source.take(frame)
-        if group.frameCount == 1 {
+        own.take(frame)
+        follow(frame, own, events: &events)
+    }
+
+    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                                      events: inout [GestureEvent]) -> RecognizerStatus {
+        if state == .possible { follow(frame, context, events: &events) }
+        return RecognizerStatus(state: state, deadline: deadline(in: context))
+    }
+
+    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if context.group.frameCount == 1 {
             guard let c = frame.contacts.first(where: { $0.phase == .began }) else {
                 state = .failed  // joined mid-contact: not an edge swipe
                 return
@@ -41,22 +56,22 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
                 return
             }
         }
-        if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
+        if context.group.duration > rules.maxDuration || context.group.maxDownCount > rules.maxFingers {
             state = .failed
             return
         }
-        let d = group.translationMM
+        let d = context.group.translationMM
         if d.length >= rules.minDistanceMM {
-            guard let edge = inwardEdge(of: d), group.downCount >= rules.minFingers else {
+            guard let edge = inwardEdge(of: d), context.group.downCount >= rules.minFingers else {
                 state = .failed
                 return
             }
             state = .recognized
-            var e = group.strokeEvent(.edgeSwipe, time: frame.time)
+            var e = context.group.strokeEvent(.edgeSwipe, time: frame.time)
             e.edge = edge
             e.direction = Compass.direction(of: d, sectors: 8)
             events.append(e)
-        } else if group.downCount == 0 {
+        } else if context.group.downCount == 0 {
             state = .failed
         }
     }
@@ -79,17 +94,17 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
         }
     }
 
-    public func tick(now: Double, events: inout [GestureEvent]) {
-        if let due = deadline, now >= due { state = .failed }
+    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
+
+    public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if let due = deadline(in: context), now >= due { state = .failed }
     }
 
     public func cancel(time: Double, events: inout [GestureEvent]) { state.cancel() }
 
-    public func share(_ shared: SequenceGroup) { source.share(shared) }
-
     public func reset() {
         state = .possible
-        source.reset()
+        own.clear()
         nearLeft = false; nearRight = false; nearTop = false; nearBottom = false
     }
 }

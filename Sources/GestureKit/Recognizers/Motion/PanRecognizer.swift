@@ -22,8 +22,8 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     public private(set) var state = RecognizerState.possible
     public var reportsChanges = true
 
-    private var source = GroupSource()
-    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
+    /// Its context when it is handed frames itself (FrameContext).
+    private var own = FrameContext()
     /// Fingers down in the latest frame that had any (an `ended` event reports the last count).
     private var fingers = 0
     private var velocity: VelocityTracker
@@ -37,46 +37,44 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
         _ = handleReportingStatus(frame, events: &events)
     }
 
-    /// The arena's call: `handle` in line; a pan has no deadline.
-    @inline(__always)
+    /// On its own: its context takes the frames of the drag it follows.
     public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
-        if !state.isFinished {
-            if source.isShared { follow(frame, events: &events) } else { followOwn(frame, events: &events) }
-        }
-        return RecognizerStatus(state: state, deadline: nil)
+        if !state.isFinished { own.take(frame) }
+        return handleReportingStatus(frame, in: own, events: &events)
     }
 
-    /// A frame of a sequence this recognizer keeps its own group of (out of line: the arena's
-    /// readers share its group).
-    @inline(never)
-    private func followOwn(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        source.take(frame)
-        follow(frame, events: &events)
+    /// The arena's call: `handle` in line; a pan has no deadline.
+    @inline(__always)
+    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                                      events: inout [GestureEvent]) -> RecognizerStatus {
+        if !state.isFinished { follow(frame, context, events: &events) }
+        return RecognizerStatus(state: state, deadline: nil)
     }
 
     /// A frame costs a sample of the velocity and a few comparisons; the events are built out of
     /// line (`report`, `end`), so that a frame that builds none pays nothing for them.
     @inline(__always)
-    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        let down = group.downCount
+    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        let down = context.group.downCount
         if down > 0 { fingers = down }
         // The virtual centroid: start + accumulated translation, immune to fingers changing.
-        velocity.add(time: frame.time, mm: group.startCentroidMM + group.translationMM,
-                     position: group.startCentroidPosition + group.translationPosition)
+        velocity.add(time: frame.time, mm: context.group.startCentroidMM + context.group.translationMM,
+                     position: context.group.startCentroidPosition + context.group.translationPosition)
         switch state {
         case .possible:
             if down == 0 {
                 state = .failed
-            } else if down >= rules.minFingers, down <= rules.maxFingers, group.translationMM.length >= rules.slopMM {
+            } else if down >= rules.minFingers, down <= rules.maxFingers,
+                      context.group.translationMM.length >= rules.slopMM {
                 state = .began
-                report(.began, time: frame.time, events: &events)
+                report(.began, context, time: frame.time, events: &events)
             }
         case .began, .changed:
             if down == 0 {
-                end(time: frame.time, events: &events)
-            } else if group.changedInLastFrame {
+                end(context, time: frame.time, events: &events)
+            } else if context.group.changedInLastFrame {
                 state = .changed
-                if reportsChanges { report(.changed, time: frame.time, events: &events) }
+                if reportsChanges { report(.changed, context, time: frame.time, events: &events) }
             }
         default:
             break
@@ -84,39 +82,41 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     }
 
     @inline(never)
-    private func report(_ phase: GesturePhase, time: Double, events: inout [GestureEvent]) {
-        events.append(event(phase, time: time))
+    private func report(_ phase: GesturePhase, _ context: borrowing FrameContext, time: Double,
+                        events: inout [GestureEvent]) {
+        events.append(event(phase, context, time: time))
     }
 
     /// The last finger lifted: `ended`, with where the content would come to rest.
     @inline(never)
-    private func end(time: Double, events: inout [GestureEvent]) {
+    private func end(_ context: borrowing FrameContext, time: Double, events: inout [GestureEvent]) {
         state = .ended
         let v = velocity.velocity()
-        var e = event(.ended, time: time, velocity: v.mm)
+        var e = event(.ended, context, time: time, velocity: v.mm)
         let factor = rules.decelerationRate / (1000 * (1 - rules.decelerationRate))
-        e.restingPointMM = group.centroidMM + v.mm * factor
-        e.restingPoint = group.centroidPosition + v.position * factor
+        e.restingPointMM = context.group.centroidMM + v.mm * factor
+        e.restingPoint = context.group.centroidPosition + v.position * factor
         events.append(e)
     }
 
     /// `velocity`: the tracker's, when the caller has measured it already (`end`).
-    private func event(_ phase: GesturePhase, time: Double, velocity v: Point? = nil) -> GestureEvent {
-        var e = group.event(.pan, phase, time: time, fingers: fingers)
-        e.translationMM = group.translationMM
+    private func event(_ phase: GesturePhase, _ context: borrowing FrameContext, time: Double,
+                       velocity v: Point? = nil) -> GestureEvent {
+        var e = context.group.event(.pan, phase, time: time, fingers: fingers)
+        e.translationMM = context.group.translationMM
         e.velocityMM = v ?? velocity.velocity().mm
         return e
     }
 
-    public func cancel(time: Double, events: inout [GestureEvent]) {
-        state.cancel(events: &events) { event(.cancelled, time: time) }
-    }
+    public func cancel(time: Double, events: inout [GestureEvent]) { cancel(time: time, in: own, events: &events) }
 
-    public func share(_ shared: SequenceGroup) { source.share(shared) }
+    public func cancel(time: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        state.cancel(events: &events) { event(.cancelled, context, time: time) }
+    }
 
     public func reset() {
         state = .possible
-        source.reset()
+        own.clear()
         velocity.removeAll()
         fingers = 0
     }

@@ -18,13 +18,17 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     public static let summary = "A quick straight stroke of 1–10 fingers, recognized at lift: direction, fingers, distance, speed."
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { state == .possible ? group.deadline(after: rules.maxDuration) : nil }
+    public var deadline: Double? { deadline(in: own) }
+
+    public func deadline(in context: borrowing FrameContext) -> Double? {
+        state == .possible ? context.group.deadline(after: rules.maxDuration) : nil
+    }
 
     public let rules: SwipeRules
     /// 4 or 8 compass sectors.
     let sectors: Int
-    private var source = GroupSource()
-    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
+    /// Its context when it is handed frames itself (FrameContext).
+    private var own = FrameContext()
 
     public init(rules: SwipeRules, context: RecognizerContext) {
         self.rules = rules
@@ -44,57 +48,54 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
         _ = handleReportingStatus(frame, events: &events)
     }
 
-    /// The arena's call: `handle` in line, and the deadline, which only a stroke in progress has.
-    @inline(__always)
+    /// On its own: its context takes the frames of the stroke it follows.
     public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
-        if state == .possible {
-            if source.isShared { follow(frame, events: &events) } else { followOwn(frame, events: &events) }
-        }
-        return RecognizerStatus(state: state, deadline: deadline)
+        if state == .possible { own.take(frame) }
+        return handleReportingStatus(frame, in: own, events: &events)
     }
 
-    /// A frame of a sequence this recognizer keeps its own group of (out of line: the arena's
-    /// readers share its group).
-    @inline(never)
-    private func followOwn(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        source.take(frame)
-        follow(frame, events: &events)
+    /// The arena's call: `handle` in line, and the deadline, which only a stroke in progress has.
+    @inline(__always)
+    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                                      events: inout [GestureEvent]) -> RecognizerStatus {
+        if state == .possible { follow(frame, context, events: &events) }
+        return RecognizerStatus(state: state, deadline: deadline(in: context))
     }
 
     /// While fingers are down, the checks that can fail the stroke early; at lift, the decision
     /// (`decide`, not inlined: its event kept out of the frame-by-frame path). The calls out of
     /// line are the last thing done: the usual frame saves no register.
     @inline(__always)
-    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        if group.duration > rules.maxDuration || group.maxDownCount > rules.maxFingers {
+    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if context.group.duration > rules.maxDuration || context.group.maxDownCount > rules.maxFingers {
             state = .failed
             return
         }
-        if group.pathLengthMM >= bendCheckPathMM {
-            followMayBend(frame, events: &events)
-        } else if group.downCount == 0 {
-            decide(frame, events: &events)
+        if context.group.pathLengthMM >= bendCheckPathMM {
+            followMayBend(frame, context, events: &events)
+        } else if context.group.downCount == 0 {
+            decide(frame, context, events: &events)
         }
     }
 
     /// `follow` once the stroke may have bent: the bend rule (displacement < `min_straightness`
     /// × path), and the path length before which it cannot fail again.
     @inline(never)
-    private func followMayBend(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        let path = group.pathLengthMM, straight = rules.minStraightness * path
-        let displacement = group.translationMM.length
+    private func followMayBend(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        let path = context.group.pathLengthMM, straight = rules.minStraightness * path
+        let displacement = context.group.translationMM.length
         if displacement < straight {
             state = .failed  // bent: a circle, a scrub, a pan that turned
             return
         }
         bendCheckPathMM = path + (displacement - straight - 1e-9 * path) / (1 + rules.minStraightness)
-        if group.downCount == 0 { decide(frame, events: &events) }
+        if context.group.downCount == 0 { decide(frame, context, events: &events) }
     }
 
     /// The stroke's verdict once every finger has lifted.
     @inline(never)
-    private func decide(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        let d = group.translationMM
+    private func decide(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        let d = context.group.translationMM
         let direction = Compass.direction(of: d, sectors: sectors)
         let extent: Double
         switch direction {
@@ -103,27 +104,27 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
         default: extent = (frame.surface.widthMM + frame.surface.heightMM) / 2
         }
         let needed = max(rules.minDistanceMM, rules.minDistanceFraction * extent)
-        guard d.length >= needed, group.maxDownCount >= rules.minFingers else {
+        guard d.length >= needed, context.group.maxDownCount >= rules.minFingers else {
             state = .failed
             return
         }
         state = .recognized
-        var e = group.strokeEvent(.swipe, time: frame.time)
+        var e = context.group.strokeEvent(.swipe, time: frame.time)
         e.direction = direction
         events.append(e)
     }
 
-    public func tick(now: Double, events: inout [GestureEvent]) {
-        if let due = deadline, now >= due { state = .failed }
+    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
+
+    public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if let due = deadline(in: context), now >= due { state = .failed }
     }
 
     public func cancel(time: Double, events: inout [GestureEvent]) { state.cancel() }
 
-    public func share(_ shared: SequenceGroup) { source.share(shared) }
-
     public func reset() {
         state = .possible
-        source.reset()
+        own.clear()
         bendCheckPathMM = rules.minDistanceMM
     }
 }

@@ -19,83 +19,96 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
     public private(set) var state = RecognizerState.possible
     public var reportsChanges = true
 
-    private var source = GroupSource()
-    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
+    /// Its context when it is handed frames itself (FrameContext).
+    private var own = FrameContext()
     private var fingers = 0
 
     public init(rules: LongPressRules, context: RecognizerContext) {
         self.rules = rules
     }
 
-    public var deadline: Double? { state == .possible ? group.deadline(after: rules.minDuration) : nil }
+    public var deadline: Double? { deadline(in: own) }
 
-    /// A hold that has ended, cancelled or failed returns at once: the arena may still feed it
-    /// (a hold cancelled by movement stays fed to the end of a swipe), and `follow`'s stack
-    /// frame cost 20 instructions a frame before the state was read.
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard !state.isFinished else { return }
-        follow(frame, events: &events)
+    public func deadline(in context: borrowing FrameContext) -> Double? {
+        state == .possible ? context.group.deadline(after: rules.minDuration) : nil
     }
 
-    @inline(never)
-    private func follow(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        // A frame after the deadline: recognize first (as tick would have), then take the frame.
-        // (The arena fires deadlines before it takes a frame into the group it shares.)
-        if state == .possible, !source.isShared, group.downCount > 0, frame.time >= group.firstTime + rules.minDuration {
+    /// On its own, its context takes the frame; one after the deadline recognizes first (as a
+    /// tick would have: the arena fires deadlines before its context takes a frame). A hold that
+    /// has ended, cancelled or failed returns at once, here and in the arena's call: the arena
+    /// may still feed it (a hold cancelled by movement stays fed to the end of a swipe), and
+    /// `follow`'s stack frame cost 20 instructions a frame before the state was read.
+    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
+        guard !state.isFinished else { return }
+        if state == .possible, own.group.downCount > 0, frame.time >= own.group.firstTime + rules.minDuration {
             tick(now: frame.time, events: &events)
             guard !state.isFinished else { return }
         }
-        source.take(frame)
+        own.take(frame)
+        follow(frame, own, events: &events)
+    }
+
+    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                                      events: inout [GestureEvent]) -> RecognizerStatus {
+        if !state.isFinished { follow(frame, context, events: &events) }
+        return RecognizerStatus(state: state, deadline: deadline(in: context))
+    }
+
+    @inline(never)
+    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
         switch state {
         case .possible:
-            if group.maxDisplacementMM > rules.maxMovementMM || group.anyLifted || group.maxDownCount > rules.maxFingers {
+            if context.group.maxDisplacementMM > rules.maxMovementMM || context.group.anyLifted
+                || context.group.maxDownCount > rules.maxFingers {
                 state = .failed
             }
         case .began, .changed:
-            if group.anyLifted || group.downCount < fingers {
+            if context.group.anyLifted || context.group.downCount < fingers {
                 state = .ended
-                events.append(event(.ended, time: frame.time))
-            } else if !rules.allowDrag, group.maxDisplacementMM > rules.maxMovementMM {
+                events.append(event(.ended, context, time: frame.time))
+            } else if !rules.allowDrag, context.group.maxDisplacementMM > rules.maxMovementMM {
                 state = .cancelled
-                events.append(event(.cancelled, time: frame.time))
-            } else if rules.allowDrag, group.changedInLastFrame {
+                events.append(event(.cancelled, context, time: frame.time))
+            } else if rules.allowDrag, context.group.changedInLastFrame {
                 state = .changed
-                if reportsChanges { events.append(event(.changed, time: frame.time)) }
+                if reportsChanges { events.append(event(.changed, context, time: frame.time)) }
             }
         default:
             break
         }
     }
 
-    public func tick(now: Double, events: inout [GestureEvent]) {
-        guard state == .possible, group.downCount > 0 else { return }
-        let due = group.firstTime + rules.minDuration
+    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
+
+    public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        guard state == .possible, context.group.downCount > 0 else { return }
+        let due = context.group.firstTime + rules.minDuration
         guard now >= due else { return }
-        guard group.downCount >= rules.minFingers else {
+        guard context.group.downCount >= rules.minFingers else {
             state = .failed
             return
         }
-        fingers = group.downCount
+        fingers = context.group.downCount
         state = .began
-        events.append(event(.began, time: due))
+        events.append(event(.began, context, time: due))
     }
 
-    private func event(_ phase: GesturePhase, time: Double) -> GestureEvent {
-        var e = group.event(.longPress, phase, time: time, fingers: fingers)
-        e.duration = time - group.firstTime
-        e.translationMM = group.translationMM
+    private func event(_ phase: GesturePhase, _ context: borrowing FrameContext, time: Double) -> GestureEvent {
+        var e = context.group.event(.longPress, phase, time: time, fingers: fingers)
+        e.duration = time - context.group.firstTime
+        e.translationMM = context.group.translationMM
         return e
     }
 
-    public func cancel(time: Double, events: inout [GestureEvent]) {
-        state.cancel(events: &events) { event(.cancelled, time: time) }
-    }
+    public func cancel(time: Double, events: inout [GestureEvent]) { cancel(time: time, in: own, events: &events) }
 
-    public func share(_ shared: SequenceGroup) { source.share(shared) }
+    public func cancel(time: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
+        state.cancel(events: &events) { event(.cancelled, context, time: time) }
+    }
 
     public func reset() {
         state = .possible
-        source.reset()
+        own.clear()
         fingers = 0
     }
 }

@@ -27,9 +27,8 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
     public private(set) var state = RecognizerState.possible
 
 
-    /// The touch being judged.
-    private var source = GroupSource()
-    private var group: ContactGroup { unsafeAddress { source.groupAddress } }
+    /// Its context when it is handed frames itself (FrameContext): the touch being judged.
+    private var own = FrameContext()
     private var touchFailed = false
     /// The chain so far: taps counted, their fingers, where and when the last one ended.
     private var chainCount = 0
@@ -42,41 +41,55 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
         self.rules = rules
     }
 
-    public var deadline: Double? {
+    public var deadline: Double? { deadline(in: own) }
+
+    public func deadline(in context: borrowing FrameContext) -> Double? {
         guard state == .possible else { return nil }
-        if !touchFailed, let due = group.deadline(after: rules.maxDuration) { return due }
-        if chainCount > 0 && group.downCount == 0 { return chainEnd + rules.interval }
+        if !touchFailed, let due = context.group.deadline(after: rules.maxDuration) { return due }
+        if chainCount > 0 && context.group.downCount == 0 { return chainEnd + rules.interval }
         return nil
     }
 
+    /// On its own: its context takes the frames of the touch it judges.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        source.take(frame)
-        if group.frameCount == 1 {
+        own.take(frame)
+        judge(frame, own, events: &events)
+    }
+
+    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
+                                      events: inout [GestureEvent]) -> RecognizerStatus {
+        if state == .possible { judge(frame, context, events: &events) }
+        return RecognizerStatus(state: state, deadline: deadline(in: context))
+    }
+
+    private func judge(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+        if context.group.frameCount == 1 {
             // A new touch. A chain that timed out is reported first (normally tick did it).
             if chainCount > 0, frame.time > chainEnd + rules.interval { flushChain(time: chainEnd + rules.interval, events: &events) }
             touchFailed = false
         }
 
         let slop = frame.surface.isDirect ? rules.maxMovementMM : rules.touchpadMaxMovementMM
-        if frame.hasCancellation || group.maxDisplacementMM > slop || group.landedAfterLift
-            || group.maxDownCount > rules.maxFingers || group.duration > rules.maxDuration {
+        if frame.hasCancellation || context.group.maxDisplacementMM > slop || context.group.landedAfterLift
+            || context.group.maxDownCount > rules.maxFingers || context.group.duration > rules.maxDuration {
             return failTouch(time: frame.time, events: &events)
         }
         // A chained tap must match the chain's fingers and place; a mismatch ends the chain.
         if chainCount > 0 {
-            let start = group.meanStart
-            if group.maxDownCount > chainFingers || start.mm.distance(to: chainCenterMM) > rules.chainDistanceMM {
+            let start = context.group.meanStart
+            if context.group.maxDownCount > chainFingers
+                || start.mm.distance(to: chainCenterMM) > rules.chainDistanceMM {
                 flushChain(time: frame.time, events: &events)
             }
         }
-        guard group.downCount == 0 else { return }
+        guard context.group.downCount == 0 else { return }
 
         // The touch is a tap.
-        let fingers = group.maxDownCount
+        let fingers = context.group.maxDownCount
         guard fingers >= rules.minFingers else { return failTouch(time: frame.time, events: &events) }
         if chainCount > 0 && fingers != chainFingers { flushChain(time: frame.time, events: &events) }
-        let start = group.meanStart
+        let start = context.group.meanStart
         chainCount += 1
         chainFingers = fingers
         chainCenter = start.position
@@ -109,12 +122,14 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
         state = .recognized
     }
 
-    public func tick(now: Double, events: inout [GestureEvent]) {
+    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
+
+    public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         guard state == .possible else { return }
-        if group.downCount > 0, !touchFailed, now >= group.firstTime + rules.maxDuration {
+        if context.group.downCount > 0, !touchFailed, now >= context.group.firstTime + rules.maxDuration {
             // Held too long: a long press perhaps, not a tap.
-            failTouch(time: group.firstTime + rules.maxDuration, events: &events)
-        } else if group.downCount == 0, chainCount > 0, now >= chainEnd + rules.interval {
+            failTouch(time: context.group.firstTime + rules.maxDuration, events: &events)
+        } else if context.group.downCount == 0, chainCount > 0, now >= chainEnd + rules.interval {
             recognize(time: chainEnd + rules.interval, events: &events)
         }
     }
@@ -124,13 +139,11 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
         state.cancel()
     }
 
-    public func share(_ shared: SequenceGroup) { source.share(shared) }
-
     /// Back to `possible`. A chain still waiting for its next tap is kept on purpose.
     public func reset() {
         let keepChain = state == .possible && chainCount > 0
         state = .possible
-        source.reset()
+        own.clear()
         touchFailed = false
         if !keepChain { chainCount = 0 }
     }
