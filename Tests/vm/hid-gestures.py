@@ -14,6 +14,10 @@ the table lists such cells. A gesture that needs more
 contacts than the panel reports at once is skipped, and the table says so. Last comes an
 unplug in the middle of a pan, which must cancel the pan. With APP_FILE (the output of
 `libinput debug-events` on the passthrough clone), the one-finger tap must also reach the app.
+Before the unplug, on a panel that reports contact size (INFO_FILE's palm), the palm case: a
+palm-sized tap then a finger-sized one; the palm must reach neither a recognizer nor the app
+and be counted in `status`, the finger must be a tap for both. A panel without contact size
+has the case skipped, with why (INFO_FILE's palm_skip).
 RESULT_FILE gets one JSON object: panel facts and gesture -> "ok" | "skip: …" | "FAIL: …".
 Exit status 0 when no gesture failed.
 
@@ -174,6 +178,71 @@ def app_tap(app_file, after_line):
     return "FAIL: the app saw " + (" ".join(kinds) or "no touch")
 
 
+def palms_counted(sock, name):
+    """The palms `status` counts on this panel's nodes (None: no node has a palm rule)."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(sock)
+    s.settimeout(WAIT_S)
+    s.sendall(b'{"status":true}\n')
+    # A client gets every panel's gesture events too: the reply is the line with "status".
+    buf, reply = b"", None
+    while reply is None:
+        chunk = s.recv(65536)
+        if not chunk:
+            raise SystemExit("hid-gestures.py: the daemon closed the status connection")
+        *lines, buf = (buf + chunk).split(b"\n")
+        reply = next((r for r in (json.loads(l).get("status") for l in lines if b'"status"' in l) if r), None)
+    s.close()
+    device = re.compile(rf"uhid {re.escape(name)}\b")
+    counts = [d["conditioning"]["palms"] for d in reply["devices"]
+              if device.match(d["name"]) and "palms" in d.get("conditioning", {})]
+    return sum(counts) if counts else None
+
+
+def app_touches(app_file, after_line):
+    """The touches the app began after AFTER_LINE: x of each TOUCH_DOWN (% of the width)."""
+    lines = open(app_file, errors="replace").read().splitlines()[after_line:]
+    return [float(m.group(1)) for m in (re.search(r"TOUCH_DOWN.*?\(\d+\)\s+([\d.]+)/", l) for l in lines) if m]
+
+
+def palm_case(sock, ev, panel, name, info, app_file):
+    """A palm-sized tap left of the centre, then a finger-sized one right of it: only the
+    finger may reach a recognizer (one tap) and the app (one touch, on the right), and
+    `status` counts one palm more."""
+    p = info["palm"]
+    sizes = (f"palm {p['palm_size_mm']} mm ({p['palm_units']} units), finger {p['finger_size_mm']} mm "
+             f"({p['finger_units']}), palm_mm {p['palm_mm']:g} = {p['rule_units']} units")
+    before = palms_counted(sock, name)
+    ev.pump()
+    mark = len(ev.seen)
+    app_mark = len(open(app_file).read().splitlines()) if app_file else 0
+    timing = panel.do("play palm")
+    time.sleep(0.3)
+    timing += "; " + panel.do("play finger")
+    ev.wait(mark, {"gesture": "tap", "fingers": 1}, WAIT_S)
+    time.sleep(0.5)  # whatever else the two made, and libinput's output
+    ev.pump()
+    after = palms_counted(sock, name)
+    got = [e for e in ev.seen[mark:] if e.get("phase") in ("recognized", "began", "cancelled")]
+    problems = []
+    if len(got) != 1 or not matches(got[0], {"gesture": "tap", "fingers": 1}):
+        problems.append(f"recognized {summary(got)} ({len(got)} events), not the finger's tap alone")
+    if before is None or after is None:
+        problems.append("status shows no palm rule on the panel")
+    elif after - before != 1:
+        problems.append(f"status counted {after - before} palms, not 1")
+    if app_file:
+        downs = app_touches(app_file, app_mark)
+        if len(downs) != 1 or downs[0] < 50:
+            problems.append(f"the app's touches began at x {downs} %, not the finger's alone (right of 50 %)")
+    else:
+        problems.append("no app (passthrough off)")
+    if problems:
+        starved = lagged(timing)
+        return f"FAIL{' (lag)' if starved else ''}: {'; '.join(problems)}; {sizes}; panel {timing}"
+    return f"ok: {sizes}"
+
+
 def run(sock, fifo, info_file, result_file, app_file=None):
     info = json.load(open(info_file))
     name = os.path.basename(result_file).removesuffix(".json")
@@ -220,6 +289,18 @@ def run(sock, fifo, info_file, result_file, app_file=None):
         # The next gesture begins PAUSE_S after this one was recognized, as a quick user's would;
         # a gesture not recognized may leave arbitration undecided: let it settle.
         time.sleep(PAUSE_S if ok else 1.0)
+    # The palm case, played again (LAG_PLAYS in all) as a gesture is when its scans lagged.
+    t0 = time.monotonic()
+    results["palm"] = f"skip: {info.get('palm_skip', 'no palm case')}"
+    for _ in range(LAG_PLAYS if "palm" in info else 0):
+        results["palm"] = palm_case(sock, ev, panel, name, info, app_file)
+        print(f"palm: {results['palm']} ({time.monotonic() - t0:.1f} s)", flush=True)
+        if not results["palm"].startswith("FAIL (lag)"):
+            break
+        time.sleep(1.0)
+    if "palm" not in info:
+        print(f"palm: {results['palm']}", flush=True)
+    time.sleep(PAUSE_S)
     # An unplug in the middle of a pan: the pan is cancelled, never ended. Only events after
     # the drag's pan began count (the last gesture's may still be arriving). A failure while the
     # held finger's scans lagged (hid-multitouch lifts a Win8 panel's contacts when its reports
@@ -295,7 +376,7 @@ def serve(sock, fifo, done=None):
             try:
                 run(sock, fifo, *args)
                 judged = "\n".join(surprises(result_file, os.environ.get("KNOWN_FAILURES", "")))
-            except (SystemExit, OSError, ValueError) as e:
+            except (SystemExit, OSError, ValueError, KeyError) as e:
                 judged = f"error: {e}"
                 print(judged, flush=True)
             finally:
@@ -310,7 +391,7 @@ def serve(sock, fifo, done=None):
 
 
 def table(files):
-    cols = ORDER[:-1] + ["unplug", "app-tap"]
+    cols = ORDER[:-1] + ["palm", "unplug", "app-tap"]
     short = {"circle": "○", "checkmark": "✓"}
     head = ["panel", "per report", "ids", "contacts"] + [short.get(c, c) for c in cols]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -341,13 +422,23 @@ def table(files):
         print("\nFailures (what the daemon recognized instead):")
         print("\n".join(f"- {f}" for f in failures))
     skipped = sum(1 for p in files for k, v in json.load(open(p)).items()
-                  if isinstance(v, str) and v.startswith("skip"))
+                  if k != "palm" and isinstance(v, str) and v.startswith("skip"))
+    palms = {os.path.basename(p).removesuffix(".json"): json.load(open(p)).get("palm", "") for p in files}
+    sized = [n for n, v in palms.items() if not v.startswith("skip")]
+    print(f"\nPalm case: {len(sized)} of {len(palms)} panels report contact size, "
+          f"{sum(1 for n in sized if palms[n].startswith('ok'))} passed ({', '.join(sized) or 'none'}); "
+          f"{len(palms) - len(sized)} skipped (palm n/a), why:")
+    reasons = {}
+    for n, v in palms.items():
+        if v.startswith("skip"):
+            reasons.setdefault(v.removeprefix("skip: "), []).append(n)
+    print("\n".join(f"- {len(ns)}: {r} ({', '.join(ns)})" for r, ns in reasons.items()))
     replayed = [f"{os.path.basename(p).removesuffix('.json')} {k}: {v}" for p in files
                 for k, v in json.load(open(p)).items() if isinstance(v, str) and v.startswith("ok after")]
     if replayed:
         print(f"\nPassed when played again after a lagged play ({len(replayed)} cells, counted ok):")
         print("\n".join(f"- {r}" for r in replayed))
-    print(f"\nn/a: the panel reports fewer contacts at once than the gesture has fingers "
+    print(f"\nn/a: the panel reports fewer contacts at once than the gesture has fingers (palm: no contact size) "
           f"({skipped} cells); –: not run (app-tap: passthrough off for that panel); lag: failed, "
           f"and the panel's scans came more than {MAX_GAP_MS} ms apart or the kernel dropped the "
           f"daemon's events, in each of {LAG_PLAYS} plays (the VM was starved)")

@@ -13,7 +13,9 @@ writes INFO_FILE, one JSON object:
 node, width_mm/height_mm (from the node's resolution; null when the panel reports none, and
 then the gestures are played on ASSUMED_MM, which the scenario gives the daemon as size_mm),
 contacts (at most at once: the descriptor's Contact Max as the kernel reads it, capped by the
-node's slots), per_report (contacts one HID report carries) and style (its contact ids).
+node's slots), per_report (contacts one HID report carries), style (its contact ids), and
+palm: the palm case's sizes (PALM below) for a panel that reports contact size, else
+palm_skip, why it has none.
 
 Reports are sent as the panel sends them: a scan every SCAN_S, every contact that is down in
 each scan (a lifted one once more, tip switch off), packed per_report contacts to a report;
@@ -25,9 +27,12 @@ report. Contact ids follow the panel's kernel quirks: the slot (SLOT_IS_CONTACTI
 Commands, one a line:
     config FILE NAME... [passthrough NAME...]
                       appends the daemon's [[device]] sections for these panels to FILE:
-                      size_mm for those that report no size, passthrough for those named last
+                      size_mm for those that report no size, passthrough for those named last,
+                      palm_mm and passthrough for those that report contact size
     create NAME INFO_FILE   makes the panel NAME of the fixture
-    play GESTURE      one gesture of gestures() below, centred on the panel, fingers down to up
+    play GESTURE      one gesture of gestures() below, centred on the panel, fingers down to up;
+                      "palm" and "finger" (panels with contact size): a palm-sized tap left of
+                      the centre, a finger-sized one right of it
     drag              one finger down at the left, moved 40 mm right over 1.5 s, kept down
                       (the panel keeps scanning it until the next command)
     unplug            destroys the panel, touches still down
@@ -51,6 +56,11 @@ SCAN_S = 0.010            # 100 scans a second, the usual USB touch controller r
 ASSUMED_MM = (344.0, 194.0)  # a 15.6-inch 16:9 screen, for panels that report no size
 ROW_MM = 18.0             # fingertip spacing of a relaxed hand, index to little finger
 BUS = {"usb": BusType.USB, "i2c": BusType.I2C, "bluetooth": BusType.BLUETOOTH}
+# The palm case (panels whose touches carry HID Width, which hid-multitouch reports as
+# ABS_MT_TOUCH_MAJOR): the daemon's palm_mm is PALM_MM, lowered to what the size axis can
+# reach; the palm is PALM_OVER times that, the finger FINGER_OF times (a fingertip, 8 mm at 20).
+PALM_MM, PALM_MIN_MM = 20.0, 5.0   # 5 mm: the least palm_mm the config takes
+PALM_OVER, FINGER_OF = 1.5, 0.4
 
 
 # ---- the panel ----------------------------------------------------------------------------
@@ -61,6 +71,40 @@ def reports_size(report):
     (hidinput_calc_abs_res); otherwise the node says 0 and the daemon needs size_mm."""
     x = next(f for f in report if f.usage_name == "X")
     return x.unit in (0x11, 0x13) and x.physical_max > x.physical_min
+
+
+def kernel_resolution(f):
+    """Units per mm hid-input gives a field's axis (hidinput_calc_abs_res, which covers X, Y and
+    the touch size): a field in centimetres or inches with a physical range, else 0."""
+    logical, physical, exp = f.logical_max - f.logical_min, f.physical_max - f.physical_min, f.unit_exp
+    if f.unit not in (0x11, 0x13) or logical <= 0 or physical <= 0:
+        return 0
+    if f.unit == 0x11:
+        exp += 1
+    else:
+        physical, exp = physical * 254, exp - 1
+    logical *= 10 ** max(0, -exp)
+    physical *= 10 ** max(0, exp)
+    return (logical + physical // 2) // physical
+
+
+def palm_plan(report):
+    """The palm case of a panel, from its touch report: (palm_mm, None), or (None, why not).
+    The size axis is read as the daemon's PalmRule reads it: in its own resolution, else in the
+    x axis's units (the daemon's size_mm, ASSUMED_MM, where x has no resolution either)."""
+    fields = {f.usage_name: f for f in report}
+    if "Width" not in fields:
+        also = " (it reports pressure, which the palm rule does not read)" if "Tip Pressure" in fields else ""
+        return None, "no contact size: its touches carry no HID Width (no ABS_MT_TOUCH_MAJOR)" + also
+    w, x = fields["Width"], fields["X"]
+    x_res = kernel_resolution(x)
+    x_span = x.logical_max - x.logical_min
+    per_mm = kernel_resolution(w) or x_span / ((x_span / x_res) if x_res else ASSUMED_MM[0])
+    reach = w.logical_max / per_mm
+    mm = max(PALM_MIN_MM, min(PALM_MM, math.floor(reach / PALM_OVER)))
+    if math.ceil(mm * per_mm) > w.logical_max:
+        return None, f"its size axis reaches {reach:.1f} mm, below the least palm_mm ({PALM_MIN_MM:g} mm)"
+    return mm, None
 
 
 def touch_report(rdesc):
@@ -149,16 +193,17 @@ class Panel(UHIDDevice):
         return i
 
     def scan(self, fingers):
-        """One scan: FINGERS maps a finger key to its (x, y) in logical units, or None once
-        lifted. Contacts not named keep their place."""
+        """One scan: FINGERS maps a finger key to its (x, y[, size]) in logical units, or None
+        once lifted. Contacts not named keep their place."""
         for k, pos in fingers.items():
             if pos is None:
                 if k in self.touches:
                     self.touches[k]["down"] = False
             elif k in self.touches:
-                self.touches[k].update(x=pos[0], y=pos[1])
+                self.touches[k].update(x=pos[0], y=pos[1], size=pos[2] if len(pos) > 2 else 0)
             else:
-                self.touches[k] = {"id": self.new_id(), "x": pos[0], "y": pos[1], "down": True}
+                self.touches[k] = {"id": self.new_id(), "x": pos[0], "y": pos[1],
+                                   "size": pos[2] if len(pos) > 2 else 0, "down": True}
         self.send()
         for k in [k for k, t in self.touches.items() if not t["down"]]:
             del self.touches[k]
@@ -192,7 +237,8 @@ class Layout:
     fields not named in CONTACT_USAGES are sent as 0 (and not packed at all). Only the contacts
     present are packed: with ten to a report, packing every field of the empty ones took 0.2 ms
     a scan on the host, half the emulated VM's time per scan for a 4-finger swipe."""
-    CONTACT_USAGES = ("Contact Id", "X", "Y", "Tip Switch", "In Range", "Confidence", "Data Valid")
+    CONTACT_USAGES = ("Contact Id", "X", "Y", "Tip Switch", "In Range", "Confidence", "Data Valid",
+                      "Width", "Height")
 
     def __init__(self, report):
         self.size = report.size
@@ -226,7 +272,7 @@ class Layout:
         for t, fields in zip(touches, self.contact_fields):
             v = {"Contact Id": t["id"], "X": t["x"], "Y": t["y"], "Tip Switch": t["down"],
                  "In Range": t["down"] or (valid_is_inrange and "empty" not in t), "Confidence": 1,
-                 "Data Valid": 1}
+                 "Data Valid": 1, "Width": t.get("size", 0), "Height": t.get("size", 0)}
             for usage, start, mask, size, n in fields:
                 x = int(v[usage]) & mask
                 for i in range(n):
@@ -238,8 +284,9 @@ class Layout:
 
 
 # ---- gestures -----------------------------------------------------------------------------
-# A gesture is a list of fingers, each (down_s, up_s, path), path(t) -> (x, y) in mm relative
-# to the panel's centre (y grows downwards); t runs over the gesture's whole time in seconds.
+# A gesture is a list of fingers, each (down_s, up_s, path[, size]), path(t) -> (x, y) in mm
+# relative to the panel's centre (y grows downwards); t runs over the gesture's whole time in
+# seconds; size: the contact's Width and Height in logical units (0 when not given).
 
 def still(x, y):
     return lambda t: (x, y)
@@ -425,16 +472,40 @@ class Surface:
                              f"×{self.ay.resolution}, not what reports_size() predicts for the config")
         self.w = (self.ax.max - self.ax.min) / self.ax.resolution if reported else ASSUMED_MM[0]
         self.h = (self.ay.max - self.ay.min) / self.ay.resolution if reported else ASSUMED_MM[1]
+        palm = self.palm_case(dev, caps)
         info = {"node": node, "width_mm": round(self.w, 1) if reported else None,
                 "height_mm": round(self.h, 1) if reported else None, "assumed_mm": list(ASSUMED_MM),
                 "contacts": min(dev.max_contacts, slots), "slots": slots,
                 "per_report": dev.per_report, "contact_count": dev.has_count, "style": dev.style,
-                "nodes": dev.device_nodes}
+                "nodes": dev.device_nodes, **palm}
         with open(info_file + ".tmp", "w") as f:
             json.dump(info, f)
         os.rename(info_file + ".tmp", info_file)
         print(f"hid-panel: {name}: {json.dumps(info)}", flush=True)
         self.library = gestures(self.w, self.h)
+        if "palm" in palm:
+            # Taps 90 ms long, as tap-1: if the palm were not taken it would be a tap.
+            self.library["palm"] = [(0, 0.09, still(-self.w / 4, 0), palm["palm"]["palm_units"])]
+            self.library["finger"] = [(0, 0.09, still(self.w / 4, 0), palm["palm"]["finger_units"])]
+
+    def palm_case(self, dev, caps):
+        """{"palm": sizes} for the palm case, from the node's size axis as the daemon reads it,
+        or {"palm_skip": why not}."""
+        import evdev
+        mm, why = palm_plan(dev.report)
+        if mm is None:
+            return {"palm_skip": why}
+        a = caps.get(evdev.ecodes.ABS_MT_TOUCH_MAJOR)
+        if a is None:
+            return {"palm_skip": "hid-multitouch made no ABS_MT_TOUCH_MAJOR of its HID Width (a class quirk)"}
+        per_mm = a.resolution or (self.ax.max - self.ax.min) / self.w
+        rule = math.ceil(mm * per_mm)       # PalmRule.units: from this size on, a palm
+        palm = min(a.max, round(mm * PALM_OVER * per_mm))
+        return {"palm": {"palm_mm": mm, "axis_resolution": a.resolution, "axis_max": a.max,
+                         "units_per_mm": round(per_mm, 3), "rule_units": rule, "palm_units": palm,
+                         "palm_size_mm": round(palm / per_mm, 1),
+                         "finger_units": round(mm * FINGER_OF * per_mm),
+                         "finger_size_mm": round(round(mm * FINGER_OF * per_mm) / per_mm, 1)}}
 
     def at(self, x, y):
         """mm from the centre -> logical units."""
@@ -447,16 +518,16 @@ def play(dev, surface, fingers, keep_down=False):
     """Scans at SCAN_S from the fingers' paths, by the clock: a late scan does not stretch the
     gesture. KEEP_DOWN: return at the end with the fingers still down."""
     t0 = time.monotonic()
-    last = max(up for _, up, _ in fingers)
+    last = max(f[1] for f in fingers)
     lifted = set()
     scans, gap, previous = 0, 0.0, 0.0
     while True:
         t = time.monotonic() - t0
         scans, gap, previous = scans + 1, max(gap, t - previous), t
         frame = {}
-        for i, (down, up, path) in enumerate(fingers):
+        for i, (down, up, path, *size) in enumerate(fingers):
             if down <= t and (t < up or keep_down):
-                frame[i] = surface.at(*path(t))
+                frame[i] = surface.at(*path(t)) + tuple(size)
             elif t >= up and i in dev.touches and i not in lifted:
                 frame[i] = None
                 lifted.add(i)
@@ -529,7 +600,12 @@ def player(fixture):
                     rd = ReportDescriptor.from_bytes(bytes.fromhex(panels[n]["rdesc"]))
                     if not reports_size(touch_report(rd)):
                         f.write(f'\n[[device]]\nname = "uhid {n}*"\nsize_mm = [{ASSUMED_MM[0]}, {ASSUMED_MM[1]}]\n')
-                    if n in through:
+                    # The palm case: the palm must reach neither the app (libinput on the
+                    # clone) nor a recognizer.
+                    mm, _ = palm_plan(touch_report(rd))
+                    if mm is not None:
+                        f.write(f'\n[[device]]\nname = "uhid {n}*"\npalm_mm = {mm:g}\n')
+                    if n in through or mm is not None:
                         f.write(f'\n[[device]]\nname = "uhid {n}*"\npassthrough = true\n')
         elif p[0] == "create":
             if p[1] not in panels:

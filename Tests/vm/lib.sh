@@ -200,15 +200,15 @@ for k, n in sorted(c.items(), key=str): print(f"  {n:5d} x {k[0]} / {k[1]} / {k[
 # background, reading the udev seat (seat0) unless ARGS say otherwise (e.g. --device NODE);
 # keycodes are shown (libinput hides letter keys by default). Its output, line-buffered, goes to
 # $SDIR/NAME.libinput; the variable NAME_pid holds its pid. Waits until it has listed the
-# devices present. Its lines start with " eventN", or "-eventN" when the device differs from the
-# previous line's: match both with "^[ -]eventN ".
+# devices present (LIBINPUT_START_S seconds, default 15). Its lines start with " eventN", or
+# "-eventN" when the device differs from the previous line's: match both with "^[ -]eventN ".
 libinput_start() {
   local name=$1; shift
   [ $# -gt 0 ] || set -- --udev seat0
   stdbuf -oL -eL libinput debug-events --show-keycodes "$@" > "$SDIR/$name.libinput" 2>&1 &
   track $!
   printf -v "${name}_pid" %s $!
-  wait_until 15 grep -q DEVICE_ADDED "$SDIR/$name.libinput" \
+  wait_until "${LIBINPUT_START_S:-15}" grep -q DEVICE_ADDED "$SDIR/$name.libinput" \
     || die "libinput debug-events $* listed no device: $(head -5 "$SDIR/$name.libinput")"
   say "libinput client $name started ($*)"
 }
