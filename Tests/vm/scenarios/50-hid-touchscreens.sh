@@ -5,10 +5,10 @@
 # directions (where the panel reports that many contacts), pinch, rotate, an edge swipe, a long
 # press, an unplug in the middle of a pan (pan cancelled); with passthrough on for the panels in
 # PASSTHROUGH, the one-finger tap must reach `libinput debug-events` on the clone. The palm
-# case, on every panel that reports contact size (HID Width: ABS_MT_TOUCH_MAJOR; passthrough and
-# palm_mm on for them): a palm-sized tap reaches neither a recognizer nor the app (libinput on
-# the clone) and is counted in `status`, a finger-sized tap reaches both; the other panels say
-# why they have no palm case. Ends with the per-panel table (also in $SDIR/table.md); any
+# case, on every panel that reports contact size (HID Width: ABS_MT_TOUCH_MAJOR; palm_mm on for
+# them): a palm-sized tap reaches neither a recognizer nor the app (libinput on the clone, where
+# passed through) and is counted in `status`, a finger-sized tap reaches both; the other panels
+# say why they have no palm case. Ends with the per-panel table (also in $SDIR/table.md); any
 # failed cell not in KNOWN_FAILURES fails the scenario.
 # HID_PANELS: "all" (default: the 45 panels, as CI runs it), "styles" (STYLE_PANELS below), or
 # panel names separated by commas. HID_LANES: panels played at once (default 5).
@@ -136,9 +136,7 @@ play_panel() {
     track $! ;;
   esac
   local app=() through=
-  # Passthrough: the panels in PASSTHROUGH and those with the palm case (hid-panel.py's config).
   case " $PASSTHROUGH " in *" $p "*) through=1 ;; esac
-  grep -q '"palm": {' "$info" && through=1
   if [ -n "$through" ]; then
     clone=
     for _ in $(seq 1 30); do
@@ -151,7 +149,7 @@ print(next((d["clone"] for d in json.load(sys.stdin)["status"]["devices"] if dev
     done
     [ -c "$clone" ] || die "$p: status shows no clone: $(socket_command '{"status":true}' | cut -c1-300)"
     udevadm settle --timeout=10
-    # A loaded host's emulated VM took 16 s to list the clone (15 passed-through panels).
+    # A loaded host's emulated VM took 16 s to list a clone.
     LIBINPUT_START_S=60 libinput_start "app$n" --device "$clone"
     app=("$SDIR/app$n.libinput")
   fi
