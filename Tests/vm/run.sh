@@ -8,7 +8,7 @@
 #
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
-# not a product one. VM_TIMEOUT (seconds, default 2400) bounds the whole VM run; SCENARIO_TIMEOUT
+# not a product one. VM_TIMEOUT (seconds, default 3000) bounds the whole VM run; SCENARIO_TIMEOUT
 # (default 120) each scenario, DAEMON_START_S (default 30) each daemon start (a loaded host needs more).
 # HID_PANELS picks the real touchscreens of scenario 50: all (default), styles (18), or names, comma-separated;
 # HID_GESTURED the daemon binary scenario 50 runs (default: the one above; scripts/test.sh gives
@@ -21,7 +21,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 gestured=${GESTURED:-$repo/.build/debug/gestured}
-vm_timeout=${VM_TIMEOUT:-2400}
+vm_timeout=${VM_TIMEOUT:-3000}
 
 # Which scenarios: all by default, else those whose number is given.
 mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')
