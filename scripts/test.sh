@@ -50,8 +50,8 @@ deb=$(scripts/deb.sh)
 Tests/deb/run.sh "$deb"
 tier "the package booted under systemd"
 Tests/deb/boot.sh "$deb"
-# Every VM scenario, against the shipped build (the emulated VM's CPU is the suite's limit;
-# docs/testing.md).
+# Every VM scenario, against the shipped build, in one VM boot (docs/testing.md: where its
+# time goes).
 tier "the VM suite"
 TEST_BUNDLE="$PWD/.build-tests/release/gesturedPackageTests.xctest" Tests/vm/run.sh
 tier "done"
