@@ -9,7 +9,7 @@ enum SourceStatus { case open, gone }
 /// what it reads (DeviceInput), how a live device is read (DeviceReader: batches, coalescing,
 /// SYN_DROPPED), the clone and the grab (PassthroughControl), and its pipeline with the device's
 /// settings, resolved once per config. The session is the pipeline's stage after the arena
-/// (`judged`: passthrough and the first touch of a sequence). Every entry point appends the
+/// (`judged`: passthrough, and the first touch of a sequence told to the modes). Every entry point appends the
 /// gestures it produced to the caller's buffer and returns; the service hands them to the sinks.
 /// An unplug cancels the device's gestures and nothing else. The loop reaches a live session
 /// through SessionWakeup.
@@ -127,7 +127,8 @@ final class DeviceSession: FrameStage, LoopSource {
     // MARK: the stage after the arena
 
     func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
-        if startsSequence, gate?.touchDown() == true { passthrough?.withholdSequence() }
+        // The modes record the touch; only a passed-through device needs their answer in the frame.
+        if startsSequence, gate?.firstTouch(answerNow: passthrough != nil) == true { passthrough?.withholdSequence() }
         passthrough?.judged(frame, startsSequence: startsSequence, arena: arena)
     }
 
