@@ -63,7 +63,10 @@ struct DeviceReader {
     /// kernel time, and a wakeup should cost no system call but the read. `now`: the clock, when
     /// the caller has read it (the timer's coalesced read); coalescing counts the interval from
     /// it, else from the last event read (the wakeup it caused).
-    mutating func read(into pipeline: DevicePipeline, passthrough: Passthrough?, now: Double?,
+    /// `clone`: the session's passthrough, lent unretained (the session keeps it for the whole
+    /// call: only a reload or `close` replaces it, never during a read).
+    @inline(__always)
+    mutating func read(into pipeline: DevicePipeline, clone: Borrowed<Passthrough>?, now: Double?,
                        out: inout [GestureEvent]) -> SourceStatus {
         // Unretained: the session owns its device (DeviceInput) and, for the whole call, its
         // pipeline (only a reload replaces it, never while a read is fed).
@@ -73,8 +76,8 @@ struct DeviceReader {
                 let (events, outcome) = device.read()
                 if !events.isEmpty {
                     if interval > 0 { lastEvent = events[events.count - 1].time }
-                    if let p = passthrough {
-                        passThrough(events, clone: p, pipeline: pipeline, into: &out)
+                    if let clone {
+                        clone.with { passThrough(events, clone: $0, pipeline: pipeline, into: &out) }
                     } else {
                         pipeline.feed(events) { out.append($0) }
                     }
@@ -86,7 +89,7 @@ struct DeviceReader {
                     if interval > 0 { coalesce(after: lastEvent.map { now ?? $0 }, fingersDown: pipeline.tracker.downCount > 0) }
                     return .open
                 case .dropped, .unplugged, .failed:
-                    if let status = interrupted(outcome, device: device, pipeline: pipeline, passthrough: passthrough, into: &out) {
+                    if let status = interrupted(outcome, device: device, pipeline: pipeline, clone: clone, into: &out) {
                         return status
                     }
                 }
@@ -97,13 +100,13 @@ struct DeviceReader {
     /// A read that did not end by draining the queue: SYN_DROPPED (resynchronized; nil, reading
     /// goes on) or the device gone. Out of line: its logging would cost every wakeup a larger frame.
     @inline(never)
-    private func interrupted(_ outcome: ReadOutcome, device: EvdevDevice, pipeline: DevicePipeline, passthrough: Passthrough?,
+    private func interrupted(_ outcome: ReadOutcome, device: EvdevDevice, pipeline: DevicePipeline, clone: Borrowed<Passthrough>?,
                              into out: inout [GestureEvent]) -> SourceStatus? {
         switch outcome {
         case .dropped(let time):
             log.warning("\(name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
             pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
-            if let error = passthrough?.flush() { Self.writeFailed(error, name: name, log: log) }
+            if let error = clone?.with({ $0.flush() }) { Self.writeFailed(error, name: name, log: log) }
             return nil
         case .unplugged:
             log.info("\(name) (\(device.devnode)) unplugged")

@@ -154,12 +154,15 @@ final class DeviceSession: FrameStage, LoopSource {
     /// A live device is readable: DeviceReader.read, then what a drained read is followed by
     /// (the conditioning counts, the clone's calibration check). `now`: the timer's clock, when it
     /// reads (a coalesced read, or what the kernel queued before a deadline).
+    /// Inlined into the registry's `readable`, as it was before the reader was its own type: the
+    /// call cost every wakeup a frame of its own.
+    @inline(__always)
     func readable(now: Double? = nil, into out: inout [GestureEvent]) -> SourceStatus {
         guard reader != nil else { return .open }
         // Unretained: for the whole call the session owns its pipeline (only a reload replaces
         // it, never while a read is fed); retaining it cost a retain and a release a wakeup.
         return Borrowed(pipeline).with { pipeline in
-            let status = reader!.read(into: pipeline, passthrough: passthrough, now: now, out: &out)
+            let status = reader!.read(into: pipeline, clone: passthrough.map { Borrowed($0) }, now: now, out: &out)
             guard status == .open else { return status }
             if counting { conditioned(pipeline) }
             if control.checkDue { control.checkCalibration(name: info.name, log: log) }
