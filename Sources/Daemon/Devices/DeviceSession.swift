@@ -2,51 +2,29 @@ import Evdev
 import GestureKit
 import Logging
 
-/// Asked at the first touch of each sequence on any device: true when the app gets none of that
-/// sequence (it woke a dark screen). The modes answer (ModeControl).
-protocol TouchGate: AnyObject {
-    func touchDown() -> Bool
-}
-
 /// Whether a session can still be read after a read or a wake-up.
 enum SourceStatus { case open, gone }
 
-/// One device the daemon runs gestures for, live or recorded: the device, its settings resolved
-/// once per config, and its pipeline, with passthrough as the stage after the arena. Every
-/// entry point appends the gestures it produced to the caller's buffer and returns; the service
-/// hands them to the sinks.
-///
-/// A live device is read when its fd is readable, in batches so one busy device cannot starve the
-/// others. SYN_DROPPED resyncs it (DevicePipeline.dropped); an unplug cancels its gestures and
-/// nothing else. With `passthrough`, the app reads its clone, made when the config asks for it
-/// and removed when a reload turns it off.
-///
-/// Coalescing (`read_interval_ms`, off by default): the daemon wakes once per frame a device
-/// sends, and each wakeup costs kernel time (epoll, the read, the scheduler) whatever the frame
-/// holds. With an interval, once a read leaves fingers down the device's fd leaves epoll and is
-/// read again by the timer, `interval` after that read: every frame that arrived meanwhile comes
-/// in that one read, each with its own kernel time, so recognizers see the same frames, later. A
-/// read that finds nothing (the fingers rest) or leaves no finger down puts the fd back in epoll,
-/// so resting and idle cost no wakeup. The price is up to `interval` of latency on every gesture
-/// and on what passthrough forwards to the app.
+/// One device the daemon runs gestures for, live or recorded, and the few owners it is made of:
+/// what it reads (DeviceInput), how a live device is read (DeviceReader: batches, coalescing,
+/// SYN_DROPPED), the clone and the grab (PassthroughControl), and its pipeline with the device's
+/// settings, resolved once per config. The session is the pipeline's stage after the arena
+/// (`judged`: passthrough, and the first touch of a sequence told to the modes). Every entry point appends the
+/// gestures it produced to the caller's buffer and returns; the service hands them to the sinks.
+/// An unplug cancels the device's gestures and nothing else. The loop reaches a live session
+/// through SessionWakeup.
 final class DeviceSession: FrameStage, LoopSource {
-    enum Input {
-        case live(EvdevDevice)
-        case recording(RecordingPlayer)
-    }
-
-    let input: Input
-    /// The live device of `input`, for the read path (EvdevDevice.read without a retain).
-    private let liveDevice: Borrowed<EvdevDevice>?
-    /// The recording of `input`, for the timer's `wake` (RecordingPlayer.wake without a retain).
-    private let replay: Borrowed<RecordingPlayer>?
+    let input: DeviceInput
+    /// A live device's reads; nil for a recording.
+    private var reader: DeviceReader?
     let info: DeviceInfo
     private(set) var pipeline: DevicePipeline {
         didSet { judgeFrames(); countConditioning() }
     }
-    private(set) var passthrough: Passthrough? {
-        didSet { judgeFrames() }
-    }
+    /// A live device's clone and grab.
+    private var control = PassthroughControl()
+    /// The clone, when the device is passed through: the stage after the arena.
+    var passthrough: Passthrough? { control.passthrough }
     /// This device's settings from the config's sections, resolved once per config.
     private(set) var settings: DeviceSettings
     /// Recognizers switched off on this device (a client's `disable`, Home Assistant's switch);
@@ -60,54 +38,40 @@ final class DeviceSession: FrameStage, LoopSource {
     /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's);
     /// hears of the conditioning counts (live devices and recordings).
     unowned(unsafe) var registry: DeviceRegistry?
-    /// The loop a live device's fd is in, once attached.
-    private var loop: EventLoop?
     /// The continuous gestures whose `changed` events some sink can take (the service's
     /// listeners); the others' are not built (GestureArena.reportChanges). Kept across rebuilds.
     var heardChanges = Set(GestureKind.allCases) {
         didSet { reportHeardChanges() }
     }
     private let log: Logger
-    /// `map_clone`: the clone's udev properties are checked at the first read after it was made
-    /// (udev has long run its rules by then). Set, a matrix udev gives the clone too.
-    private var cloneCheckDue = false
-    private(set) var cloneMatrixTwice: String?
     /// The pipeline quarantines ghosts or rejects palms by size: after each read its counts are
     /// compared with `told`, what the registry last heard of this pipeline (ConditioningCount).
     private var counting = false
     private var told = ConditioningCount()
-    /// Seconds; 0: the device is read whenever it is readable.
-    private var readInterval = 0.0
-    /// While coalescing: when the timer reads the device next (its fd is out of epoll until then).
-    private var resumeAt: Double?
     /// How late its gestures reach the sinks, its keys and commands run; kept across reloads,
     /// for as long as the device is open (the clone's: its Passthrough's, since it was made).
     private var measured = DeviceLatency()
 
     /// Opens a session on a live device, grabbing it when its settings ask.
     init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
-        input = .live(device)
-        liveDevice = Borrowed(device)
-        replay = nil
+        input = DeviceInput(device)
         info = device.info
         self.log = log
         let (s, sections) = config.settings(for: device.info.identity)
         settings = s
         if PipelineFactory.wantsGrab(s) { try device.setGrabbed(true) }
-        readInterval = (s.readIntervalMS ?? 0) / 1000
+        reader = DeviceReader(input, interval: (s.readIntervalMS ?? 0) / 1000, log: log)
         pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [],
                                         initialSlots: device.slotSnapshot(), log: log)
         pipeline.stage = self
         judgeFrames()
         countConditioning()
-        configurePassthrough(config)
+        configurePassthrough(device, config)
     }
 
     init(recording: Recording, fast: Bool, config: DaemonConfig, log: Logger) {
         let player = RecordingPlayer(recording: recording, fast: fast)
-        input = .recording(player)
-        liveDevice = nil
-        replay = Borrowed(player)
+        input = DeviceInput(player)
         info = recording.info
         self.log = log
         let (s, sections) = config.settings(for: recording.info.identity)
@@ -121,7 +85,7 @@ final class DeviceSession: FrameStage, LoopSource {
     var label: DeviceLabel { pipeline.label }
 
     /// A live device: its times are the kernel's (CLOCK_MONOTONIC), its latency measured.
-    var isLive: Bool { liveDevice != nil }
+    var isLive: Bool { input.liveDevice != nil }
 
     /// Its latencies (`status`, `doctor`): the clone's from its Passthrough, the others' here.
     var latency: DeviceLatency {
@@ -138,25 +102,14 @@ final class DeviceSession: FrameStage, LoopSource {
     /// The registry reads it (`registry`, set before attaching; a session without one is not
     /// attached).
     func attach(to loop: EventLoop) throws {
-        guard case .live(let device) = input, let registry else { return }
-        // Unretained: the registry (the service's for longer than any session) holds the session
-        // until `close`, which removes this handler; an unowned capture and the registry read at
-        // each wakeup cost 4 retains and 3 releases.
-        let session = Borrowed(self), owner = Borrowed(registry)
-        try loop.add(device.fd) { _ in owner.with { r in session.with { r.readable($0) } } }
-        self.loop = loop
+        guard reader != nil, let registry else { return }
+        try reader?.attach(to: loop, wakeup: SessionWakeup(self, registry: registry))
     }
 
     /// The live device's node; nil for a recording.
-    var devnode: String? {
-        if case .live(let d) = input { return d.devnode }
-        return nil
-    }
+    var devnode: String? { input.device?.devnode }
 
-    var player: RecordingPlayer? {
-        if case .recording(let p) = input { return p }
-        return nil
-    }
+    var player: RecordingPlayer? { input.player }
 
     /// Each recognizer the device has, and whether it runs now: its switch and the mode (`status`).
     var recognizers: [(name: String, enabled: Bool)] {
@@ -174,7 +127,8 @@ final class DeviceSession: FrameStage, LoopSource {
     // MARK: the stage after the arena
 
     func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
-        if startsSequence, gate?.touchDown() == true { passthrough?.withholdSequence() }
+        // The modes record the touch; only a passed-through device needs their answer in the frame.
+        if startsSequence, gate?.firstTouch(answerNow: passthrough != nil) == true { passthrough?.withholdSequence() }
         passthrough?.judged(frame, startsSequence: startsSequence, arena: arena)
     }
 
@@ -197,98 +151,23 @@ final class DeviceSession: FrameStage, LoopSource {
 
     // MARK: wakeups
 
-    /// Reads until the kernel's queue is empty. The clock is read only when a device is lost:
-    /// events carry their own kernel time, and a wakeup should cost no system call but the read.
-    /// `now`: the clock, when the caller has read it (the timer's coalesced read); coalescing
-    /// counts the interval from it, else from the last event read (the wakeup it caused).
+    /// A live device is readable: DeviceReader.read, then what a drained read is followed by
+    /// (the conditioning counts, the clone's calibration check). `now`: the timer's clock, when it
+    /// reads (a coalesced read, or what the kernel queued before a deadline).
+    /// Inlined into the registry's `readable`, as it was before the reader was its own type: the
+    /// call cost every wakeup a frame of its own.
+    @inline(__always)
     func readable(now: Double? = nil, into out: inout [GestureEvent]) -> SourceStatus {
-        // Unretained: the session owns its device (`input`, a `let`) and, for the whole call, its
-        // pipeline (only a reload replaces it, never while a read is fed); retaining the three
-        // cost 3 retains and 3 releases a wakeup.
-        guard let device = liveDevice else { return .open }
-        return device.with { device in
-            Borrowed(pipeline).with { pipeline in
-                var lastEvent: Double?
-                while true {
-                    let (events, outcome) = device.read()
-                    if !events.isEmpty {
-                        if readInterval > 0 { lastEvent = events[events.count - 1].time }
-                        if passthrough == nil {
-                            pipeline.feed(events) { out.append($0) }
-                        } else {
-                            passThrough(events, pipeline: pipeline, into: &out)
-                        }
-                    }
-                    switch outcome {
-                    case .more:
-                        continue
-                    case .wouldBlock:
-                        if readInterval > 0 { coalesce(after: lastEvent.map { now ?? $0 }) }
-                        if counting { conditioned(pipeline) }
-                        if cloneCheckDue { checkCloneCalibration() }
-                        return .open
-                    case .dropped, .unplugged, .failed:
-                        if let status = interrupted(outcome, device: device, pipeline: pipeline, into: &out) { return status }
-                    }
-                }
-            }
+        guard reader != nil else { return .open }
+        // Unretained: for the whole call the session owns its pipeline (only a reload replaces
+        // it, never while a read is fed); retaining it cost a retain and a release a wakeup.
+        return Borrowed(pipeline).with { pipeline in
+            let status = reader!.read(into: pipeline, clone: passthrough.map { Borrowed($0) }, now: now, out: &out)
+            guard status == .open else { return status }
+            if counting { conditioned(pipeline) }
+            if control.checkDue { control.checkCalibration(name: info.name, log: log) }
+            return .open
         }
-    }
-
-    /// A read that did not end by draining the queue: SYN_DROPPED (resynchronized; nil, reading
-    /// goes on) or the device gone. Out of line: its logging would cost every wakeup a larger frame.
-    @inline(never)
-    private func interrupted(_ outcome: ReadOutcome, device: EvdevDevice, pipeline: DevicePipeline,
-                             into out: inout [GestureEvent]) -> SourceStatus? {
-        switch outcome {
-        case .dropped(let time):
-            log.warning("\(info.name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
-            pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
-            if let error = passthrough?.flush() { writeFailed(error) }
-            return nil
-        case .unplugged:
-            log.info("\(info.name) (\(device.devnode)) unplugged")
-        case .failed(let e):
-            log.error("\(info.name) (\(device.devnode)): read failed (errno \(e)), closing it")
-        case .more, .wouldBlock:
-            return nil
-        }
-        pipeline.deviceLost(time: MonotonicClock.now()) { out.append($0) }
-        return .gone
-    }
-
-    /// A read fed with passthrough on: the clone takes every event of a frame before the pipeline
-    /// takes the frame, and writes the app's frame at its SYN_REPORT. Out of line: inlined, its logging
-    /// made every wakeup's `readable` set up a larger frame (~8 instructions) with passthrough off.
-    @inline(never)
-    private func passThrough(_ events: EventBatch, pipeline: DevicePipeline, into out: inout [GestureEvent]) {
-        guard let p = passthrough else { return }
-        var start = 0
-        for i in events.indices {
-            let e = events[i]
-            p.record(e)
-            guard e.type == EV.SYN && e.code == SYN.REPORT || i == events.endIndex - 1 else { continue }
-            pipeline.feed(events[batch: start..<i + 1]) { out.append($0) }
-            start = i + 1
-            if let error = p.endOfEvent(e) { writeFailed(error) }
-        }
-    }
-
-    /// Leaves the fd out of epoll until `interval` after `read` (when events came and fingers are
-    /// still down); otherwise puts it back. Only with an interval.
-    private func coalesce(after read: Double?) {
-        if let t = read, pipeline.tracker.downCount > 0 {
-            if resumeAt == nil { watch(false) }
-            resumeAt = t + readInterval
-        } else if resumeAt != nil {
-            resumeAt = nil
-            watch(true)
-        }
-    }
-
-    private func watch(_ readable: Bool) {
-        guard case .live(let device) = input else { return }
-        loop?.modify(device.fd, events: readable ? EventLoop.readable : 0)
     }
 
     /// When the session next needs `wake` (monotonic seconds), or nil: recognizer timeouts, the
@@ -297,14 +176,14 @@ final class DeviceSession: FrameStage, LoopSource {
     @inline(__always)
     var wakeTime: Double? {
         if let p = player { return p.wakeTime(deadline: pipeline.deadline) }
-        guard let r = resumeAt else { return pipeline.deadline }
+        guard let r = reader?.resumeAt else { return pipeline.deadline }
         return min(r, pipeline.deadline ?? r)
     }
 
     /// `.gone`: the device went away while it was read (a live device is read here first);
     /// the service closes it.
     func wake(now: Double, into out: inout [GestureEvent]) -> SourceStatus {
-        if let replay {
+        if let replay = input.replay {
             // Unretained, as in `readable`: only a reload replaces the pipeline, never during a
             // wake; the player is the session's (`input`). Retaining it cost ~40 instructions a wake.
             replay.with { p in
@@ -333,17 +212,13 @@ final class DeviceSession: FrameStage, LoopSource {
         pipeline.stage = nil
         let (s, sections) = config.settings(for: info.identity)
         settings = s
-        switch input {
+        switch input.source {
         case .live(let device):
-            readInterval = (s.readIntervalMS ?? 0) / 1000
-            if resumeAt != nil {
-                resumeAt = nil
-                watch(true)
-            }
+            reader?.setInterval((s.readIntervalMS ?? 0) / 1000)
             pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled,
                                             initialSlots: device.slotSnapshot(), log: log)
             pipeline.stage = self
-            configurePassthrough(config)
+            configurePassthrough(device, config)
         case .recording:
             pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled, log: log)
             pipeline.stage = self
@@ -377,84 +252,25 @@ final class DeviceSession: FrameStage, LoopSource {
 
     /// The device is closed (unplug, shutdown): its fd leaves the loop, its clone goes with it.
     func close() {
-        if case .live(let device) = input { loop?.remove(device.fd) }
-        loop = nil
+        reader?.detach()
         pipeline.stage = nil
-        passthrough?.end()
-        passthrough = nil
+        control.end()
+        judgeFrames()
     }
 
-    /// Makes, keeps (with new rules) or removes the clone as the config says; the device stays
-    /// open throughout, grabbed while it is passed through or `grab` asks for it.
-    private func configurePassthrough(_ config: DaemonConfig) {
-        guard case .live(let device) = input else { return }
-        let name = info.name
-        guard let rules = PipelineFactory.passthroughRules(settings, info: info, config: config) else {
-            if let p = passthrough {
-                p.end()
-                passthrough = nil
-                log.info("\(name): passthrough off, clone \(p.clone.devnode) removed")
-            }
-            setGrab(device, PipelineFactory.wantsGrab(settings))
-            return
-        }
-        let mapTo = cloneTransform()
-        if let p = passthrough, p.clone.mappedWith == mapTo {
-            p.restart(rules: rules)
-            return
-        }
-        if let p = passthrough {
-            // The clone's axes change with its mapping: a new clone replaces it.
-            p.end()
-            passthrough = nil
-        }
-        if let reason = PipelineFactory.passthroughUnsupported(info) {
-            log.error("\(name): \(reason); not passed through")
-            setGrab(device, settings.grab ?? false)
-            return
-        }
-        do {
-            try device.setGrabbed(true)
-            let clone = try TouchClone(of: device, mapTo: mapTo)
-            passthrough = Passthrough(clone: clone, rules: rules)
-            cloneCheckDue = mapTo != nil
-            cloneMatrixTwice = nil
-            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))\(mapTo.map { " in screen coordinates (map_clone: rotation \($0.rotation.rawValue)°\($0.isIdentityCalibration ? "" : ", calibrated"))" } ?? "")")
-        } catch {
-            log.error("\(name): passthrough failed, the app keeps the device: \(error)")
-            setGrab(device, settings.grab ?? false)
-        }
-    }
-
-    /// `map_clone`: the transform the clone applies (the pipeline's: rotation, calibration from
-    /// the config or the device's udev matrix), else nil.
-    private func cloneTransform() -> CoordinateTransform? {
-        guard settings.mapClone == true else { return nil }
-        var t = PipelineFactory.transform(info: info, settings: settings, log: log)
-        t.sizeMMOverride = nil  // sizes do not change where a touch is on the screen
-        return t
+    /// The clone as the config says (PassthroughControl); the pipeline's stage sees every frame
+    /// while there is one.
+    private func configurePassthrough(_ device: EvdevDevice, _ config: DaemonConfig) {
+        control.configure(device, info: info, settings: settings, config: config, log: log)
+        judgeFrames()
     }
 
     /// What `status` says of the device's touch conditioning.
     var conditioning: TouchConditioning {
-        TouchConditioning(mapClone: passthrough?.clone.mappedWith != nil, cloneMatrixTwice: cloneMatrixTwice,
+        TouchConditioning(mapClone: passthrough?.clone.mappedWith != nil, cloneMatrixTwice: control.matrixTwice,
                           appFingers: passthrough?.relay.rules.appFingers, palm: pipeline.tracker.palm,
                           palms: pipeline.tracker.palm.map { _ in pipeline.tracker.palmsRejected }, ghosts: pipeline.quarantine?.ghosts,
                           ghostPatterns: pipeline.quarantine?.patterns ?? [])
-    }
-
-    /// The rule for LIBINPUT_CALIBRATION_MATRIX with `map_clone`: gestured applies the device's
-    /// calibration (the config's, else the real device's udev matrix) in the clone, so the clone
-    /// must carry no matrix of its own — libinput would apply it a second time. A udev rule that
-    /// gives the clone one (the rule docs/arbitration.md shows for clones without map_clone) is
-    /// an error in the log and in `status` (`clone_calibration_twice`).
-    @inline(never)
-    private func checkCloneCalibration() {
-        cloneCheckDue = false
-        guard let clone = passthrough?.clone, let m = UdevProperty.value("LIBINPUT_CALIBRATION_MATRIX", devnode: clone.devnode),
-              (try? CoordinateTransform.parseCalibrationMatrix(m)) != CoordinateTransform.identityMatrix else { return }
-        cloneMatrixTwice = m
-        log.error("\(info.name): udev gives the clone \(clone.devnode) LIBINPUT_CALIBRATION_MATRIX=\"\(m)\", but map_clone already maps it: libinput applies the matrix a second time. Remove the udev rule for \"\(clone.name)\" (the real device's matrix is applied by gestured), or set map_clone = false")
     }
 
     var quarantinesGhosts: Bool { pipeline.quarantine != nil }
@@ -480,12 +296,8 @@ final class DeviceSession: FrameStage, LoopSource {
         told = now
     }
 
-    private func setGrab(_ device: EvdevDevice, _ on: Bool) {
-        do { try device.setGrabbed(on) } catch { log.error("\(info.name): \(error)") }
-    }
-
     private func writeFailed(_ e: DeviceError) {
-        log.error("\(info.name): cannot write to its clone: \(e)")
+        DeviceReader.writeFailed(e, name: info.name, log: log)
     }
 }
 

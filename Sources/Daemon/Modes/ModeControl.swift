@@ -4,8 +4,9 @@ import Logging
 
 /// The kiosk's modes at work (ModeState holds which one and its timers) and the secret
 /// sequences: a switch applies the mode's recognizers and passthrough to every device, tells the
-/// runner (bindings' `in_mode`), and is broadcast to socket clients and the fleet. The screen's
-/// state is read here, at the first touch of each sequence.
+/// runner (bindings' `in_mode`), and is broadcast to socket clients and the fleet. The first
+/// touch of each sequence is recorded inside its frame (`firstTouch`); what it causes (the idle
+/// timer, the fleet's usage, waking a dark screen) runs after the wakeup, with the switches.
 final class ModeControl: GestureSink, TouchGate, TimedSource {
     private(set) var state: ModeState
     private var sequences: SequenceMatcher
@@ -17,11 +18,11 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     weak var fleet: Fleet?
     private let log: Logger
     /// Switches asked for during this wakeup, made after it (`afterWakeup`).
-    private var requests: [(mode: String, reason: String, seconds: Double?)] = []
+    private var requests = ModeRequests()
     static let maxChainedSwitches = 8
-    /// A touch woke the screen during this wakeup: its wake command runs after it (`afterWakeup`),
-    /// not inside the device's frame.
-    private var wakeAsked = false
+    /// The first touch of a sequence came during this wakeup (`firstTouch`): where its wake
+    /// switch goes among the requests, and whether the screen was found dark (nil: not read yet).
+    private var touch: (place: Int, dark: Bool?)?
     /// Changes of this wakeup, broadcast after it, so that the client whose command caused one
     /// reads its reply first.
     private var announced: [String] = []
@@ -68,7 +69,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     @discardableResult
     func switchMode(to name: String, reason: String, for seconds: Double? = nil) -> Bool {
         guard state.config.mode(named: name) != nil else { return false }
-        requests.append((name, reason, seconds))
+        requests.ask(.init(mode: name, reason: reason, seconds: seconds))
         hasPending = true
         return true
     }
@@ -77,29 +78,27 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         "unknown mode \"\(name)\" (defined: \(state.config.names.joined(separator: ", ")))"
     }
 
-    /// After each wakeup: the wake command of a touch that woke the screen, the switches asked
-    /// for during it, in order, then their broadcast. Applying a switch can ask for another (the
-    /// mode cancels a gesture whose `cancelled` is bound to a switch): it is made after it, in
-    /// this call; a chain of more than `maxChainedSwitches` is a loop in the config, and the rest
-    /// is dropped with an error.
+    /// After each wakeup: the first touch it brought (`tookTouch`), the switches asked for
+    /// during it, in order (ModeRequests: one asked while another is applied is made after it, in
+    /// this call; a chain of more than `maxChainedSwitches` is a loop in the config, dropped with
+    /// an error), then their broadcast.
     func afterWakeup() {
-        if wakeAsked { runWake() }
+        if touch != nil { tookTouch(now: MonotonicClock.now()) }
         if !requests.isEmpty {
             let now = MonotonicClock.now()
-            var rounds = 0
-            while !requests.isEmpty {
-                if rounds == Self.maxChainedSwitches {
-                    log.error("mode switches asked while applying mode switches \(rounds) times over: dropping \(requests.map(\.mode)) (a loop of bindings?)")
-                    requests.removeAll()
-                    break
-                }
-                rounds += 1
-                let batch = requests
-                requests.removeAll()
-                for r in batch {
-                    let change = state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now)
-                    deadline = state.deadline
-                    apply(change, now: now)
+            loop: while true {
+                switch requests.nextRound(limit: Self.maxChainedSwitches) {
+                case .done:
+                    break loop
+                case .loop(let dropped):
+                    log.error("mode switches asked while applying mode switches \(Self.maxChainedSwitches) times over: dropping \(dropped.map(\.mode)) (a loop of bindings?)")
+                    break loop
+                case .apply(let batch):
+                    for r in batch {
+                        let change = state.switchTo(r.mode, reason: r.reason, for: r.seconds, now: now)
+                        deadline = state.deadline
+                        apply(change, now: now)
+                    }
                 }
             }
         }
@@ -110,6 +109,8 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
 
     /// A `for` ran out, or the mode's idle timeout.
     func due(now: Double) {
+        // A touch of this wakeup counts before the idle timeout is judged.
+        if touch != nil { tookTouch(now: now) }
         let change = state.due(now: now)
         deadline = state.deadline
         apply(change, now: now)
@@ -188,31 +189,46 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         }
     }
 
-    /// The first touch of a sequence on any device, asked inside its frame (the pipeline's stage).
-    /// True when the screen is dark (the mode has a `wake_mode`, or `[screen] state` reads dark):
-    /// the touch wakes it and the app gets none of that sequence. The answer is needed now (the
-    /// passthrough withholds the sequence from this frame on), so the screen's state is read here;
-    /// what waking does — the wake command, the switch to `wake_mode` — waits for the end of the
-    /// wakeup (`afterWakeup`), with the other deliveries.
-    func touchDown() -> Bool {
-        let now = MonotonicClock.now()
-        state.touched(now: now)
-        fleet?.touched(now: now)
-        let wakeMode = state.current.wakeMode
-        let screen = state.config.screen
-        guard wakeMode != nil || (screen.state.map(ScreenState.isDark) ?? false) else { return false }
-        log.info("touch on a dark screen: waking it")
-        if screen.wake != nil {
-            wakeAsked = true
+    /// The first touch of a sequence on any device, told inside its frame (the pipeline's stage):
+    /// recorded, and worked out after the wakeup (`tookTouch`). `answerNow`: the device is passed
+    /// through and its clone must know at once whether the app gets the sequence — false when
+    /// the screen is dark (the mode has a `wake_mode`, or `[screen] state` reads dark), which
+    /// is then read here, once a wakeup; otherwise nothing is read inside the frame.
+    func firstTouch(answerNow: Bool) -> Bool {
+        if touch == nil {
+            touch = (requests.count, nil)
             hasPending = true
         }
-        if let m = wakeMode { switchMode(to: m, reason: "wake") }
-        return true
+        guard answerNow else { return false }
+        if let dark = touch?.dark { return dark }
+        let dark = screenIsDark()
+        touch?.dark = dark
+        return dark
+    }
+
+    private func screenIsDark() -> Bool {
+        state.current.wakeMode != nil || (state.config.screen.state.map(ScreenState.isDark) ?? false)
+    }
+
+    /// What the wakeup's first touch causes: the idle timer and the fleet's usage restart; on a
+    /// dark screen the wake command runs and the switch to `wake_mode` takes the touch's place
+    /// among the requests.
+    private func tookTouch(now: Double) {
+        guard let t = touch else { return }
+        touch = nil
+        state.touched(now: now)
+        fleet?.touched(now: now)
+        guard t.dark ?? screenIsDark() else { return }
+        log.info("touch on a dark screen: waking it")
+        runWake()
+        if let m = state.current.wakeMode, state.config.mode(named: m) != nil {
+            requests.ask(.init(mode: m, reason: "wake", seconds: nil), at: t.place)
+            hasPending = true
+        }
     }
 
     /// The wake command of a touch on a dark screen (`touchDown`).
     private func runWake() {
-        wakeAsked = false
         guard let w = state.config.screen.wake else { return }
         let b = Binding(index: 0, filter: GestureFilter(gesture: .tap), step: nil, stepOf: nil, action: .command(w),
                         timeout: 10, cooldown: 0, maxConcurrent: 1)

@@ -35,13 +35,10 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
         follow(frame, own, events: &events)
     }
 
-    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
-                                      events: inout [GestureEvent]) -> RecognizerStatus {
-        if state == .possible { follow(frame, context, events: &events) }
-        return RecognizerStatus(state: state, deadline: deadline(in: context))
-    }
+    /// A frame changes it only while it is possible (GroupReader).
+    public var followsFrames: Bool { state == .possible }
 
-    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+    public func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
         if context.group.frameCount == 1 {
             guard let c = frame.contacts.first(where: { $0.phase == .began }) else {
                 state = .failed  // joined mid-contact: not an edge swipe

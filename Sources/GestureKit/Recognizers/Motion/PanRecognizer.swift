@@ -43,18 +43,13 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
         return handleReportingStatus(frame, in: own, events: &events)
     }
 
-    /// The arena's call: `handle` in line; a pan has no deadline.
-    @inline(__always)
-    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
-                                      events: inout [GestureEvent]) -> RecognizerStatus {
-        if !state.isFinished { follow(frame, context, events: &events) }
-        return RecognizerStatus(state: state, deadline: nil)
-    }
+    /// A frame changes it until it has finished (GroupReader).
+    public var followsFrames: Bool { !state.isFinished }
 
     /// A frame costs a sample of the velocity and a few comparisons; the events are built out of
     /// line (`report`, `end`), so that a frame that builds none pays nothing for them.
     @inline(__always)
-    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+    public func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
         let down = context.group.downCount
         if down > 0 { fingers = down }
         // The virtual centroid: start + accumulated translation, immune to fingers changing.

@@ -54,19 +54,14 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
         return handleReportingStatus(frame, in: own, events: &events)
     }
 
-    /// The arena's call: `handle` in line, and the deadline, which only a stroke in progress has.
-    @inline(__always)
-    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
-                                      events: inout [GestureEvent]) -> RecognizerStatus {
-        if state == .possible { follow(frame, context, events: &events) }
-        return RecognizerStatus(state: state, deadline: deadline(in: context))
-    }
+    /// A frame changes it only while it is possible (GroupReader).
+    public var followsFrames: Bool { state == .possible }
 
     /// While fingers are down, the checks that can fail the stroke early; at lift, the decision
     /// (`decide`, not inlined: its event kept out of the frame-by-frame path). The calls out of
     /// line are the last thing done: the usual frame saves no register.
     @inline(__always)
-    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+    public func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
         if context.group.duration > rules.maxDuration || context.group.maxDownCount > rules.maxFingers {
             state = .failed
             return

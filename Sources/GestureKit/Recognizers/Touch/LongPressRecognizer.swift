@@ -48,14 +48,11 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
         follow(frame, own, events: &events)
     }
 
-    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
-                                      events: inout [GestureEvent]) -> RecognizerStatus {
-        if !state.isFinished { follow(frame, context, events: &events) }
-        return RecognizerStatus(state: state, deadline: deadline(in: context))
-    }
+    /// A frame changes it until it has finished (GroupReader).
+    public var followsFrames: Bool { !state.isFinished }
 
     @inline(never)
-    private func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+    public func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
         switch state {
         case .possible:
             if context.group.maxDisplacementMM > rules.maxMovementMM || context.group.anyLifted

@@ -54,16 +54,14 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard state == .possible else { return }
         own.take(frame)
-        judge(frame, own, events: &events)
+        follow(frame, own, events: &events)
     }
 
-    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
-                                      events: inout [GestureEvent]) -> RecognizerStatus {
-        if state == .possible { judge(frame, context, events: &events) }
-        return RecognizerStatus(state: state, deadline: deadline(in: context))
-    }
+    /// A frame changes it only while it is possible (GroupReader).
+    public var followsFrames: Bool { state == .possible }
 
-    private func judge(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
+    /// Judges the touch on the frame (GroupReader).
+    public func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent]) {
         if context.group.frameCount == 1 {
             // A new touch. A chain that timed out is reported first (normally tick did it).
             if chainCount > 0, frame.time > chainEnd + rules.interval { flushChain(time: chainEnd + rules.interval, events: &events) }

@@ -1,0 +1,88 @@
+import Evdev
+import GestureKit
+import Logging
+
+/// A live session's passthrough and grab: makes, keeps (with new rules) or removes the clone as
+/// the config says; the device stays open throughout, grabbed while it is passed through or
+/// `grab` asks for it. With `map_clone`, the clone's udev properties are checked once, at the
+/// first read after it was made (udev has long run its rules by then).
+struct PassthroughControl {
+    /// The clone and its relay, the stage after the arena; nil when the app reads the device.
+    private(set) var passthrough: Passthrough?
+    /// `map_clone`: the clone's calibration is checked at the next drained read (`checkCalibration`).
+    private(set) var checkDue = false
+    /// Set, a matrix udev gives the clone too (`status`'s `clone_calibration_twice`).
+    private(set) var matrixTwice: String?
+
+    mutating func configure(_ device: EvdevDevice, info: DeviceInfo, settings: DeviceSettings, config: DaemonConfig, log: Logger) {
+        let name = info.name
+        guard let rules = PipelineFactory.passthroughRules(settings, info: info, config: config) else {
+            if let p = passthrough {
+                p.end()
+                passthrough = nil
+                log.info("\(name): passthrough off, clone \(p.clone.devnode) removed")
+            }
+            Self.setGrab(device, PipelineFactory.wantsGrab(settings), name: name, log: log)
+            return
+        }
+        let mapTo = Self.cloneTransform(info: info, settings: settings, log: log)
+        if let p = passthrough, p.clone.mappedWith == mapTo {
+            p.restart(rules: rules)
+            return
+        }
+        if let p = passthrough {
+            // The clone's axes change with its mapping: a new clone replaces it.
+            p.end()
+            passthrough = nil
+        }
+        if let reason = PipelineFactory.passthroughUnsupported(info) {
+            log.error("\(name): \(reason); not passed through")
+            Self.setGrab(device, settings.grab ?? false, name: name, log: log)
+            return
+        }
+        do {
+            try device.setGrabbed(true)
+            let clone = try TouchClone(of: device, mapTo: mapTo)
+            passthrough = Passthrough(clone: clone, rules: rules)
+            checkDue = mapTo != nil
+            matrixTwice = nil
+            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))\(mapTo.map { " in screen coordinates (map_clone: rotation \($0.rotation.rawValue)°\($0.isIdentityCalibration ? "" : ", calibrated"))" } ?? "")")
+        } catch {
+            log.error("\(name): passthrough failed, the app keeps the device: \(error)")
+            Self.setGrab(device, settings.grab ?? false, name: name, log: log)
+        }
+    }
+
+    /// The device is closed: its clone goes with it.
+    mutating func end() {
+        passthrough?.end()
+        passthrough = nil
+    }
+
+    /// `map_clone`: the transform the clone applies (the pipeline's: rotation, calibration from
+    /// the config or the device's udev matrix), else nil.
+    private static func cloneTransform(info: DeviceInfo, settings: DeviceSettings, log: Logger) -> CoordinateTransform? {
+        guard settings.mapClone == true else { return nil }
+        var t = PipelineFactory.transform(info: info, settings: settings, log: log)
+        t.sizeMMOverride = nil  // sizes do not change where a touch is on the screen
+        return t
+    }
+
+    /// The rule for LIBINPUT_CALIBRATION_MATRIX with `map_clone`: gestured applies the device's
+    /// calibration (the config's, else the real device's udev matrix) in the clone, so the clone
+    /// must carry no matrix of its own — libinput would apply it a second time. A udev rule that
+    /// gives the clone one (the rule docs/arbitration.md shows for clones without map_clone) is
+    /// an error in the log and in `status` (`clone_calibration_twice`).
+    @inline(never)
+    mutating func checkCalibration(name: String, log: Logger) {
+        checkDue = false
+        guard let clone = passthrough?.clone, let m = UdevProperty.value("LIBINPUT_CALIBRATION_MATRIX", devnode: clone.devnode),
+              (try? CoordinateTransform.parseCalibrationMatrix(m)) != CoordinateTransform.identityMatrix else { return }
+        matrixTwice = m
+        log.error("\(name): udev gives the clone \(clone.devnode) LIBINPUT_CALIBRATION_MATRIX=\"\(m)\", but map_clone already maps it: libinput applies the matrix a second time. Remove the udev rule for \"\(clone.name)\" (the real device's matrix is applied by gestured), or set map_clone = false")
+    }
+
+    private static func setGrab(_ device: EvdevDevice, _ on: Bool, name: String, log: Logger) {
+        do { try device.setGrabbed(on) } catch { log.error("\(name): \(error)") }
+    }
+}
