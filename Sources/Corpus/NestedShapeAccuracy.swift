@@ -85,6 +85,14 @@ public struct NestedShapeAccuracy: Sendable {
         /// Per taught shape, the share of its strokes recognized.
         public var perShape: [Double] { zip(hits, positives).map { Double($0) / Double(max($1, 1)) } }
 
+        /// One tested stroke and the shape reported for it (−1: none).
+        mutating func add(_ s: Scored, reported best: Int) {
+            tests += 1
+            if s.truth >= 0 { positives[s.truth] += 1 }
+            guard best >= 0 else { return }
+            if best == s.truth { hits[best] += 1 } else { falses += 1 }
+        }
+
         public static func + (a: Tally, b: Tally) -> Tally {
             var t = a
             for i in t.hits.indices {
@@ -121,14 +129,14 @@ public struct NestedShapeAccuracy: Sendable {
             if cache == nil || cache!.separating != s.separating || cache!.across != s.across {
                 cache = (s.across, s.separating, thresholds(s, setting))
             }
-            let thresholds = cache!.thresholds
-            t.tests += 1
-            if s.truth >= 0 { t.positives[s.truth] += 1 }
-            let best = reported(s, thresholds)
-            guard best >= 0 else { continue }
-            if best == s.truth { t.hits[best] += 1 } else { t.falses += 1 }
+            t.add(s, reported: reported(s, cache!.thresholds))
         }
         return t
+    }
+
+    /// Counts with the same thresholds for every stroke (ShapeOracle's).
+    static func tally(_ trials: [Scored], thresholds: [Double]) -> Tally {
+        trials.reduce(into: Tally()) { $0.add($1, reported: reported($1, thresholds)) }
     }
 
     /// The setting with the most strokes recognized on `others` whose false-report rate stays

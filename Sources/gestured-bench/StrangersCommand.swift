@@ -27,11 +27,15 @@ struct StrangersCommand: ParsableCommand {
     @Flag(help: "Also list the missed strokes' scores and every false report.")
     var explain = false
 
+    @Flag(help: "Also print the oracle bound: the best thresholds chosen on the held-out person's own test strokes (an upper bound, not a result).")
+    var oracle = false
+
     func run() throws {
         let a = TaughtShapeAccuracy(corpus: try corpus.load())
         let n = NestedShapeAccuracy.run(a, k: k, draws: draws, innerDraws: innerDraws, seed: seed)
         print(StrangersReport.text(n, k: k))
         if explain { print(n.explain().joined(separator: "\n")) }
+        if oracle { print(StrangersReport.oracle(ShapeOracle(n), subjects: n.heldOut.map(\.subject))) }
     }
 }
 
@@ -104,6 +108,44 @@ enum StrangersReport {
         lines.append("")
         lines.append("targets (worst draw, worst shape, highest false rate over the draws):")
         lines += verdicts
+        return lines.joined(separator: "\n")
+    }
+
+    static func oracle(_ o: ShapeOracle, subjects: [String]) -> String {
+        let names = TaughtShapeAccuracy.taught
+        var lines = [
+            "",
+            "ORACLE BOUND (an upper bound, not a result): per held-out person and draw, each shape's threshold chosen looking at",
+            "that person's own test strokes, false reports of the draw ≤ 0.5 % of its tests, spent where they buy the most.",
+            "bound: an upper bound on any threshold rule with these scores (per person and shape); exact: achieved by the rule",
+            "named (best only: the best shape reported only if it reaches its threshold; + margin: and leads the next by the",
+            "oracle's margin). alone: the whole budget spent on that shape; joint: the most strokes overall.",
+            "  draw | budget | rule | recognized | " + names.joined(separator: " | "),
+        ]
+        func row(_ d: Int, _ draw: ShapeOracle.Draw, _ rule: String, _ hits: [Int]) -> String {
+            let all = hits.reduce(0, +), positives = draw.positives.reduce(0, +)
+            let overall: String = rule.hasSuffix("alone") ? "-" : pct(Double(all) / Double(max(positives, 1))) + " (\(all)/\(positives))"
+            let perShape: [String] = zip(hits, draw.positives).map { (h: Int, p: Int) -> String in pct(Double(h) / Double(max(p, 1))) }
+            return "  \(d + 1) | \(draw.budget) of \(draw.tests) | \(rule) | \(overall) | " + perShape.joined(separator: " | ")
+        }
+        for (d, draw) in o.draws.enumerated() {
+            lines.append(row(d, draw, "per person, thresholds: bound, joint", draw.joint))
+            lines.append(row(d, draw, "per person, thresholds: bound, alone", draw.alone))
+            lines.append(row(d, draw, "per person, best only + margin: exact, joint", draw.jointMargin))
+            lines.append(row(d, draw, "shared by the people, best only: exact, joint", draw.shared))
+            lines.append(row(d, draw, "one threshold \(DecimalText.string(draw.singleThreshold, places: 3)): exact", draw.single))
+        }
+        lines.append("per held-out person's teaching, the bound's threshold (joint) / the nested choice's, per draw:")
+        for shape in ["arrow", "left_curly_brace"] {
+            guard let i = names.firstIndex(of: shape) else { continue }
+            for (p, subject) in subjects.enumerated() {
+                let pairs = o.draws.map { d -> String in
+                    let t = d.oracleThresholds[p][i]
+                    return (t.isFinite ? DecimalText.string(t, places: 3) : "none") + "/" + DecimalText.string(d.chosenThresholds[p][i], places: 3)
+                }
+                lines.append("  \(shape) \(subject): " + pairs.joined(separator: " "))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
