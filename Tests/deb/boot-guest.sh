@@ -23,6 +23,13 @@ diagnose() {
 wait_until() { local limit=$1; shift; local end=$((SECONDS + limit)); until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.3; done; }
 since() { journalctl -q -o cat -u gestured.service --since "@$1"; }
 exposure() { systemd-analyze security --no-pager gestured.service | sed -n 's/.*Overall exposure level for gestured.service: \([0-9.]*\).*/\1/p'; }
+# exposure_within WHAT: prints the unit's exposure figure; true if it is at most 2.0 (issue 35's
+# bound: the unit's sandbox may not loosen as features are added).
+exposure_within() {
+  local e; e=$(exposure)
+  echo "boot: $1: systemd-analyze security gestured.service: ${e:-no figure}"
+  awk -v e="$e" 'BEGIN { exit !(e != "" && e + 0 <= 2.0) }'
+}
 
 # The config an operator writes: passthrough on the touchscreen, ctrl+r on a circle, and the
 # fleet's broker (mosquitto on this machine's loopback).
@@ -72,7 +79,7 @@ run_checks() {
   check "$how: after daemon-reload and restart the service is active" wait_until 30 systemctl is-active -q gestured.service
   check "$how: the generator's drop-in grants uinput and the network" \
     grep -qx 'Environment=GESTURED_GRANTS=uinput,network' /run/systemd/generator/gestured.service.d/50-features.conf
-  echo "boot: $how: systemd-analyze security gestured.service with every feature: $(exposure)"
+  check "$how: systemd-analyze security with every feature is at most 2.0" exposure_within "$how, every feature"
 
   # The touchscreen, an app (libinput on the seat) and the fleet.
   rm -f "$work/node" "$work/fifo"; mkfifo "$work/fifo"
@@ -109,7 +116,7 @@ check "mosquitto is active" wait_until 30 systemctl is-active -q mosquitto.servi
 cp /etc/gestured/gestures.toml "$work/example.toml"
 printf '[[bind]]\ngesture = "circle"\nrun = ["/bin/true"]\n' > /etc/gestured/gestures.toml
 systemctl daemon-reload
-echo "boot: deb: systemd-analyze security gestured.service with no feature: $(exposure)"
+check "deb: systemd-analyze security with no feature is at most 2.0" exposure_within "deb, no feature"
 cp "$work/example.toml" /etc/gestured/gestures.toml
 systemctl daemon-reload && systemctl restart gestured.service
 
