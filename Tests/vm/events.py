@@ -14,6 +14,7 @@ SECONDS pass (exit 1). One process for a whole wait: in the emulated VM a python
 1–2 s of CPU, too dear to start one per poll.
 """
 import json
+import os
 import re
 import sys
 import time
@@ -69,6 +70,9 @@ def main():
     number = 0
     pending = ""
     deadline = time.monotonic() + (wait or 0)
+    # Waiting, the file may not be there yet (a client still starting).
+    while wait is not None and not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.05)
     with open(path, encoding="utf-8") as f:
         while True:
             chunk = f.read()
