@@ -102,7 +102,7 @@ final class DeviceSession: FrameStage, LoopSource {
     /// The registry reads it (`registry`, set before attaching; a session without one is not
     /// attached).
     func attach(to loop: EventLoop) throws {
-        guard reader != nil, let registry else { return }
+        guard let registry else { return }
         try reader?.attach(to: loop, wakeup: SessionWakeup(self, registry: registry))
     }
 

@@ -220,19 +220,19 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         fleet?.touched(now: now)
         guard t.dark ?? screenIsDark() else { return }
         log.info("touch on a dark screen: waking it")
-        runWake()
+        runWake(now: now)
         if let m = state.current.wakeMode, state.config.mode(named: m) != nil {
             requests.ask(.init(mode: m, reason: "wake", seconds: nil), at: t.place)
             hasPending = true
         }
     }
 
-    /// The wake command of a touch on a dark screen (`touchDown`).
-    private func runWake() {
+    /// The wake command of a touch on a dark screen (`tookTouch`).
+    private func runWake(now: Double) {
         guard let w = state.config.screen.wake else { return }
         let b = Binding(index: 0, filter: GestureFilter(gesture: .tap), step: nil, stepOf: nil, action: .command(w),
                         timeout: 10, cooldown: 0, maxConcurrent: 1)
-        runner.perform(b, for: nil, now: MonotonicClock.now())
+        runner.perform(b, for: nil, now: now)
     }
 }
 
