@@ -43,6 +43,7 @@ seed() {
 }
 
 status=0
+ready=()
 for t in "${targets[@]}"; do
   echo "== fuzz-$t: building (.build-fuzz)"
   GESTURED_FUZZ=1 swift build --scratch-path "$build" --product "fuzz-$t" \
@@ -57,14 +58,34 @@ for t in "${targets[@]}"; do
     "$bin" -timeout=10 -rss_limit_mb=2048 "$regressions"/* > "$build/$t.regressions.log" 2>&1 \
       || { tail -40 "$build/$t.regressions.log"; status=1; continue; }
   fi
-  echo "== fuzz-$t: $secs s"
+  ready+=("$t")
+done
+
+# fuzz TARGET: one libFuzzer run of SECONDS; its status is its log's verdict (report, below).
+fuzz() {
+  local t=$1
   touch "$build/$t.start"
-  if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=32768 -print_final_stats=1 \
-      -artifact_prefix="$regressions/" "$build/corpus/$t" "$build/seeds/$t" > "$build/$t.log" 2>&1; then
-    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$build/$t.log" | tr '\n' ' '; echo
+  "$build/debug/fuzz-$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=32768 -print_final_stats=1 \
+    -artifact_prefix="Fuzz/Regressions/$t/" "$build/corpus/$t" "$build/seeds/$t" > "$build/$t.log" 2>&1
+}
+# The targets run FUZZ_JOBS at a time (default: one per core; each libFuzzer process uses one),
+# so the tier takes SECONDS × targets / cores; each still gets SECONDS of its own.
+jobs=${FUZZ_JOBS:-$(nproc)}
+echo "== fuzzing ${#ready[@]} target(s) for $secs s each, $jobs at a time"
+pids=()
+for t in "${ready[@]}"; do
+  while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do wait -n || :; done
+  fuzz "$t" &
+  pids+=($!)
+done
+for i in "${!ready[@]}"; do
+  t=${ready[$i]}
+  if wait "${pids[$i]}"; then
+    echo "== fuzz-$t: $(grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$build/$t.log" | tr '\n' ' ')"
   else
+    echo "== fuzz-$t: FAILED"
     tail -60 "$build/$t.log"
-    for f in $(find "$regressions" -type f -newer "$build/$t.start"); do
+    for f in $(find "Fuzz/Regressions/$t" -type f -newer "$build/$t.start"); do
       echo "finding kept as $f (commit it); base64:"; base64 -w 0 "$f"; echo
     done
     status=1
