@@ -123,10 +123,13 @@ import Testing
         // An earlier run's config for a recognizer this one does not have, and its state.
         try broker.publish("homeassistant/switch/\(Self.node)/lasso/config", #"{"command_topic":"x"}"#, retain: true)
         try broker.publish(Self.prefix + "/switch/lasso", "ON", retain: true)
+        // And a count of ghosts, from a run that quarantined them: this one does not.
+        try broker.publish(Self.prefix + "/touch/ghosts", "7", retain: true)
         let d = try DaemonHarness(config: Self.config(broker), replays: [DaemonHarness.circleRecording])
         let configs = try Self.discovery(broker) { $0["homeassistant/switch/\(Self.node)/lasso/config"] == nil && Self.isComplete($0) }
         #expect(configs["homeassistant/switch/\(Self.node)/lasso/config"] == nil && configs.count >= 3, "\(configs.keys)\n\(d.log)")
         #expect(try broker.retained(Self.prefix + "/switch/lasso") { $0.isEmpty }.isEmpty)
+        #expect(try broker.retained(Self.prefix + "/touch/ghosts") { $0.isEmpty }.isEmpty, "\(d.log)")
 
         // The binding removed: its trigger goes, the published swipe's stays.
         let circleTrigger = "homeassistant/device_automation/\(Self.node)/circle/config"
@@ -251,13 +254,16 @@ import Testing
         let recording = try Self.ghostRecording()
         defer { try? FileManager.default.removeItem(atPath: (recording as NSString).deletingLastPathComponent) }
         // palm_mm = 5: the N-Trig drag's finger is larger (PalmRuleTests), so it is a palm; the phantoms report no size.
-        let d = try DaemonHarness(config: FleetTests.config(broker, prefix: Self.prefix, extra: """
-            homeassistant = true
-            [[device]]
-            name = "N-Trig MultiTouch"
-            quarantine_ghosts = true
-            palm_mm = 5
-            """), replays: [recording])
+        func config(ghosts: Bool) -> String {
+            FleetTests.config(broker, prefix: Self.prefix, extra: """
+                homeassistant = true
+                [[device]]
+                name = "N-Trig MultiTouch"
+                quarantine_ghosts = \(ghosts)
+                palm_mm = 5
+                """)
+        }
+        let d = try DaemonHarness(config: config(ghosts: true), replays: [recording])
         let ghostsConfig = "homeassistant/sensor/\(Self.node)/ghost_touches/config", palmsConfig = "homeassistant/sensor/\(Self.node)/palms/config"
         let configs = try Self.discovery(broker) { $0[ghostsConfig] != nil && $0[palmsConfig] != nil }
         let ghostsTopic = Self.prefix + "/touch/ghosts", palmsTopic = Self.prefix + "/touch/palms"
@@ -281,5 +287,13 @@ import Testing
         #expect(conditioning?["ghosts"] as? Int == 2 && conditioning?["palms"] as? Int == 1, "\(status ?? [:])")
         // The two phantoms are one place: one line in the log.
         #expect(d.log.components(separatedBy: "ghost touch quarantined at").count == 2, "\(d.log)")
+
+        // The quarantine turned off: its sensor and its count leave the broker, the palms' stay.
+        try config(ghosts: false).write(toFile: d.configPath, atomically: true, encoding: .utf8)
+        d.signal(SIGHUP)
+        let left = try broker.retained(Self.prefix + "/touch/+") { $0[ghostsTopic] == nil }
+        #expect(left[ghostsTopic] == nil && left[palmsTopic] == "1", "\(left)\n\(d.log)")
+        let after = try Self.discovery(broker) { $0[ghostsConfig] == nil }
+        #expect(after[ghostsConfig] == nil && after[palmsConfig] != nil, "\(after.keys)\n\(d.log)")
     }
 }

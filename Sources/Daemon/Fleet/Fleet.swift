@@ -111,10 +111,10 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
     /// Brings the broker's retained discovery up to date with the kiosk's devices, recognizers
     /// and config: what changed is announced, what is gone cleared (an empty retained payload).
     func announce(_ devices: [HomeAssistant.TouchDevice], kiosk: HomeAssistant.Kiosk) {
-        let wanted = announcing ? homeAssistant.announcements(devices: devices, triggers: triggers, kiosk: kiosk) : [:]
-        // The counts from the first device that keeps ghosts or palms from the app (0 until one is counted).
-        if kiosk.quarantinesGhosts { link.retain(homeAssistant.ghostsTopic, String(conditioning.ghosts)) }
-        if kiosk.rejectsPalms { link.retain(homeAssistant.palmsTopic, String(conditioning.palms)) }
+        var wanted = announcing ? homeAssistant.announcements(devices: devices, triggers: triggers, kiosk: kiosk) : [:]
+        // The counts, with or without discovery, while some device keeps ghosts or palms from
+        // the app (0 until one is counted); a count whose feature is turned off is cleared.
+        wanted.merge(homeAssistant.counts(conditioning, kiosk: kiosk)) { $1 }
         for (topic, payload) in wanted.sorted(by: { $0.key < $1.key }) where announced[topic] != payload { link.retain(topic, payload) }
         for topic in announced.keys.sorted() where wanted[topic] == nil { link.retain(topic, "") }
         announced = wanted
@@ -152,8 +152,10 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
     /// Ghosts or palms counted on a device (after a read, never per frame).
     func counted(_ more: ConditioningCount) {
         conditioning += more
-        if more.ghosts != 0 { link.retain(homeAssistant.ghostsTopic, String(conditioning.ghosts)) }
-        if more.palms != 0 { link.retain(homeAssistant.palmsTopic, String(conditioning.palms)) }
+        for (topic, count) in homeAssistant.counts(conditioning) where announced[topic].map({ $0 != count }) == true {
+            link.retain(topic, count)
+            announced[topic] = count
+        }
     }
 
     var deadline: Double? { usage.deadline }

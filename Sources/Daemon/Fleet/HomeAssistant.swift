@@ -45,9 +45,11 @@ struct HomeAssistant {
         nodeID = Self.objectID(prefix)
     }
 
-    /// What each connection reads back, to find what an earlier run announced and this one no longer does.
+    /// What each connection reads back, to find what an earlier run announced and this one no
+    /// longer does (discovery, switch states, the counts of a feature turned off since).
     static func readBackTopics(config: MQTTConfig, prefix: String) -> [String] {
-        ["\(config.homeAssistantPrefix)/+/\(objectID(prefix))/+/config", prefix + "/switch/+"]
+        let ha = HomeAssistant(config: config, prefix: prefix)
+        return ["\(config.homeAssistantPrefix)/+/\(ha.nodeID)/+/config", prefix + "/switch/+"] + ha.counts(.init()).keys.sorted()
     }
 
     /// Home Assistant's node and object ids take `[a-zA-Z0-9_-]`; anything else becomes `_`.
@@ -61,6 +63,15 @@ struct HomeAssistant {
     var inUseTopic: String { prefix + "/touch/in_use" }
     var ghostsTopic: String { prefix + "/touch/ghosts" }
     var palmsTopic: String { prefix + "/touch/palms" }
+
+    /// The retained counts of ghosts and palms kept from the app; with `kiosk`, only those of
+    /// the features some device has on.
+    func counts(_ c: ConditioningCount, kiosk: Kiosk? = nil) -> [String: String] {
+        var out: [String: String] = [:]
+        if kiosk?.quarantinesGhosts ?? true { out[ghostsTopic] = String(c.ghosts) }
+        if kiosk?.rejectsPalms ?? true { out[palmsTopic] = String(c.palms) }
+        return out
+    }
 
     /// An event entity's message: the gesture's JSON line with `event_type` first, so that its
     /// fields become the event's attributes.
