@@ -112,6 +112,12 @@ public final class TouchClone {
         mapping = mappings?.slots
         legacyMapping = mappings?.legacy
         mappedWith = transform
+        // The positions the kernel holds now: it drops an event whose value equals the held one,
+        // so a contact after a restart (or a reload that made the clone) at an x last set before
+        // may never send it, and the clone would map the other axis beside x = 0.
+        startAt(EvdevDevice.slots(of: template, info: device.info).map { ($0.x, $0.y) },
+                legacy: (libevdev_get_event_value(template, UInt32(EV.ABS), UInt32(ABS.X)),
+                         libevdev_get_event_value(template, UInt32(EV.ABS), UInt32(ABS.Y))))
     }
 
     /// A clone writing to `sink` (benchmarks: the same work with another write(2) target).
@@ -133,6 +139,16 @@ public final class TouchClone {
         rawX = Array(repeating: 0, count: slots)
         rawY = Array(repeating: 0, count: slots)
         pending.reserveCapacity(256)
+    }
+
+    /// The raw positions the device holds before the first event read: per slot, and the
+    /// single-touch axes'.
+    public func startAt(_ slots: [(x: Int32, y: Int32)], legacy: (x: Int32, y: Int32) = (0, 0)) {
+        for (s, p) in slots.prefix(rawX.count).enumerated() {
+            rawX[s] = p.x
+            rawY[s] = p.y
+        }
+        (legacyX, legacyY) = legacy
     }
 
     public var name: String { output?.name ?? "" }
