@@ -253,7 +253,7 @@ public struct NestedShapeAccuracy: Sendable {
             out.append("  \(shape) (\(d.count)): " + d.sorted().map { DecimalText.string($0, places: 3) }.joined(separator: " "))
         }
         out.append("false reports (held-out person, stroke's shape → reported: count over the draws):")
-        for (k, n) in falses.sorted(by: { $0.value > $1.value }) { out.append("  \(k): \(n)") }
+        for (k, n) in falses.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { out.append("  \(k): \(n)") }
         return out
     }
 
