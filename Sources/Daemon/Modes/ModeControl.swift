@@ -137,14 +137,24 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         keep()
         guard let c = change else { return }
         runner.mode = c.mode
-        for s in devices.sessions { apply(to: s, now: now) }
-        // The app is kept from a device only through its clone: said, not assumed.
-        if !state.current.appGetsTouches {
-            for s in devices.sessions where s.passthrough == nil && s.player == nil {
-                log.warning("mode \(c.mode) gives the app nothing, but \(s.label.name) has no clone (passthrough off or refused): the app reads it directly")
-            }
+        for s in devices.sessions {
+            apply(to: s, now: now)
+            warnIfTheAppReadsIt(s)
         }
         announce(c)
+    }
+
+    /// A device the registry opened: the current mode applies to it.
+    func opened(_ s: DeviceSession, now: Double) {
+        apply(to: s, now: now)
+        warnIfTheAppReadsIt(s)
+    }
+
+    /// The app is kept from a device only through its clone: said, not assumed, when the mode
+    /// comes and when a device is plugged in during it.
+    private func warnIfTheAppReadsIt(_ s: DeviceSession) {
+        guard !state.current.appGetsTouches, s.passthrough == nil, s.player == nil else { return }
+        log.warning("mode \(state.current.name) gives the app nothing, but \(s.label.name) has no clone (passthrough off or refused): the app reads it directly")
     }
 
     /// The mode's recognizers (within the device's own, minus those a client disabled) and

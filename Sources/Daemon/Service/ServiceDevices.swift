@@ -5,7 +5,7 @@ import Evdev
 extension GestureService: DeviceRegistryDelegate {
     func opened(_ session: DeviceSession) {
         session.heardChanges = heardChanges
-        modes.apply(to: session, now: MonotonicClock.now())
+        modes.opened(session, now: MonotonicClock.now())
         fleet?.device(session.label, added: true)
         announceToFleet()
     }

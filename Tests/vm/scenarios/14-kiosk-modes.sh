@@ -1,5 +1,6 @@
 # 14. Kiosk modes, as the app sees them (a real `libinput debug-events` on the clone): locked
-# (`passthrough = "none"`), the app sees nothing while a circle still runs its binding; the
+# (`passthrough = "none"`), the app sees nothing while a circle still runs its binding, and a
+# touchscreen plugged in then without a clone is named in the log (the app reads it); the
 # secret sequence (four corner taps) unlocks, and from the normal mode none of its taps reaches
 # the app; a touch on a dark screen (the dpms file says Off) or in the asleep mode only wakes it:
 # the wake command runs, the app gets nothing, the next touch passes. Every change is an event.
@@ -34,6 +35,14 @@ wait_until 10 test -s "$WORK/circle.log" || die "the circle's binding did not ru
 sleep 1
 [ "$(app_count app "$n")" = 0 ] || die "locked, the app saw: $(app_show app "$n")"
 say "locked: the circle ran its binding, libinput saw nothing"
+# A touchscreen plugged in while locked, without passthrough: the app reads it directly, and the
+# daemon says so (it cannot keep that device's touches from the app).
+device_add other "$ISDV4.desc"
+wait_daemon_opens "$other_node"
+wait_until 10 grep -q 'mode locked gives the app nothing, but Wacom ISDv4 E6 Finger has no clone' "$SDIR/daemon.log" \
+  || die "no warning for the device without a clone plugged in while locked: $(tail -5 "$SDIR/daemon.log")"
+device_remove other
+say "locked: a device without a clone plugged in was named in the log"
 
 # The sequence unlocks.
 m=$(lines "$SDIR/c.jsonl")
