@@ -15,6 +15,8 @@ secs=${1:-60}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(Evemu LibinputRecord Config ClientCommand Shape)
 build=.build-fuzz
+# Where a target's findings are kept (and replayed first by every later run).
+regressions() { echo "Fuzz/Regressions/$1"; }
 # Swift's own crash backtracer would run inside ASan and report itself; libFuzzer reports traps.
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -51,7 +53,7 @@ for t in "${targets[@]}"; do
   bin=$build/debug/fuzz-$t
   [ -x "$bin" ] || { echo "fuzz-$t did not build"; exit 1; }
   seed "$t"
-  regressions=Fuzz/Regressions/$t
+  regressions=$(regressions "$t")
   mkdir -p "$regressions" "$build/corpus/$t"
   if compgen -G "$regressions/*" > /dev/null; then
     echo "== fuzz-$t: replaying $(ls "$regressions" | wc -l) regression input(s)"
@@ -66,7 +68,7 @@ fuzz() {
   local t=$1
   touch "$build/$t.start"
   "$build/debug/fuzz-$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=32768 -print_final_stats=1 \
-    -artifact_prefix="Fuzz/Regressions/$t/" "$build/corpus/$t" "$build/seeds/$t" > "$build/$t.log" 2>&1
+    -artifact_prefix="$(regressions "$t")/" "$build/corpus/$t" "$build/seeds/$t" > "$build/$t.log" 2>&1
 }
 # The targets run FUZZ_JOBS at a time (default: one per core; each libFuzzer process uses one),
 # so the tier takes SECONDS × targets / cores; each still gets SECONDS of its own.
@@ -85,7 +87,7 @@ for i in "${!ready[@]}"; do
   else
     echo "== fuzz-$t: FAILED"
     tail -60 "$build/$t.log"
-    for f in $(find "Fuzz/Regressions/$t" -type f -newer "$build/$t.start"); do
+    for f in $(find "$(regressions "$t")" -type f -newer "$build/$t.start"); do
       echo "finding kept as $f (commit it); base64:"; base64 -w 0 "$f"; echo
     done
     status=1

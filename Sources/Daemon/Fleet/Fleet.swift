@@ -152,7 +152,8 @@ final class Fleet: GestureSink, LoopSource, TimedSource {
     /// Ghosts or palms counted on a device (after a read, never per frame).
     func counted(_ more: ConditioningCount) {
         conditioning += more
-        for (topic, count) in homeAssistant.counts(conditioning) where announced[topic].map({ $0 != count }) == true {
+        // Only the counts announced (their feature on), and only when they changed.
+        for (topic, count) in homeAssistant.counts(conditioning) where announced[topic] != nil && announced[topic] != count {
             link.retain(topic, count)
             announced[topic] = count
         }
