@@ -6,22 +6,45 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-tier() { echo "== test.sh $(( ($(date +%s) - start) / 60 )) min: $*"; }
+tier() { local s=$(( $(date +%s) - start )); echo "== test.sh $((s / 60)) min ($s s): $*"; }
+
+# Work that leaves a core idle runs beside other work: a build is mostly one compiler job at a
+# time (a release module is one whole-module job, and each module waits for those it imports),
+# and the installs wait on the network. Only builds and installs run beside each other, never a
+# test: the tests' timing stays a quiet machine's (docs/testing.md, "CI's time").
+#   beside NAME COMMAND...   starts COMMAND with its output kept
+#   await NAME               waits for it, prints its output; fails the run if it failed
+beside_dir=$(mktemp -d /tmp/gestured-test.XXXXXX)
+trap 'kill $(jobs -pr) 2>/dev/null; rm -rf "$beside_dir"' EXIT
+beside() { local name=$1; shift; "$@" > "$beside_dir/$name.log" 2>&1 & echo $! > "$beside_dir/$name.pid"; }
+await() {
+  local status=0
+  wait "$(cat "$beside_dir/$1.pid")" || status=$?
+  cat "$beside_dir/$1.log"
+  [ "$status" = 0 ] || { echo "test.sh: $1 failed (exit $status)" >&2; exit 1; }
+}
+
 tier "dependencies"
-scripts/deps.sh vm
+scripts/deps.sh vm --no-homeassistant
+beside homeassistant scripts/deps.sh homeassistant
+beside debian-root bash -c 'source Tests/deb/base.sh'
 # The daemon as shipped (-O, the Swift runtime linked in): the one binary every later tier
-# runs — Home Assistant, the package, every VM scenario. Built once; deb.sh finds it built.
-tier "the shipped build"
-swift build -c release --static-swift-stdlib --product gestured
+# runs — Home Assistant, the package, every VM scenario. Built once; deb.sh is given it.
+# Beside it, the unit tests as shipped: -O, exclusivity checks off. The sanitizer runs below
+# are debug builds, so the debug-only checks (Borrowed's owner, ByteWriter's end) are tested
+# there. Its test bundle also runs the live-kernel tests inside the VM (scenario 7).
+tier "the shipped build and the release unit tests' build"
+beside shipped swift build -c release --static-swift-stdlib --product gestured
+beside tests-release swift build -c release --build-tests --scratch-path .build-tests
+await shipped
+await tests-release
 # Every tier finds it as GESTURED: the daemon tests (DaemonHarness), Home Assistant's check, the VM.
 export GESTURED="$(swift build -c release --static-swift-stdlib --show-bin-path)/gestured"
-# The unit tests as shipped: -O, exclusivity checks off. The sanitizer runs below are debug
-# builds, so the debug-only checks (Borrowed's owner, ByteWriter's end) are tested there.
-# Its test bundle also runs the live-kernel tests inside the VM (scenario 7).
 tier "unit tests, release"
 swift test -c release --scratch-path .build-tests
 # Home Assistant discovery against a real Home Assistant core and mosquitto (≈ 25 s).
 tier "Home Assistant"
+await homeassistant
 Tests/homeassistant/run.sh
 # Bad input (docs/testing.md): the unit tests once under AddressSanitizer and once under
 # ThreadSanitizer, each in its own build directory, then every fuzz target for 30 s.
@@ -31,6 +54,11 @@ Tests/homeassistant/run.sh
 # (ASan 223 s with them, 82 s without; TSan 267 s, 88 s). UnistrokeTests still plays the tuning set's 480
 # strokes through the evemu parser, the tracker and the recognizers under both.
 corpus_figures='CorpusTests|LeaveOneSubjectOutTests|NestedShapeAccuracyTests|TaughtShapeAccuracyTests|TuningSetTests|GhostFiguresTests'
+tier "the AddressSanitizer and ThreadSanitizer builds"
+beside asan swift build --build-tests --sanitize=address --scratch-path .build-asan
+beside tsan swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+await asan
+await tsan
 tier "unit tests, AddressSanitizer"
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan --skip "$corpus_figures"
 # ThreadSanitizer goes on after a report and says only how many at the end: its reports are
@@ -53,7 +81,8 @@ scripts/fuzz.sh 30
 # then that root with the package booted under systemd in a VM, every feature turned on by
 # editing the config, and the same after `make install` (docs/testing.md).
 tier "the Debian package"
-deb=$(scripts/deb.sh)
+await debian-root
+deb=$(GESTURED_BIN="$GESTURED" scripts/deb.sh)
 Tests/deb/run.sh "$deb"
 tier "the package booted under systemd"
 Tests/deb/boot.sh "$deb"

@@ -60,6 +60,7 @@ for s in "$@"; do
   sdir=$results/$s
   mkdir -p "$sdir"; chmod 777 "$sdir"
   t0=$(date +%s.%N)
+  cpu0=$(head -1 /proc/stat)
   say "running $s"
   # Each scenario in its own bash with the helpers; a hard limit so one hang cannot eat the suite:
   # SCENARIO_TIMEOUT, or the scenario's own "# time-limit: N" line if that is longer.
@@ -78,6 +79,12 @@ for s in "$@"; do
   fi
   udevadm settle --timeout=10
   awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f\n", b-a}' > "$sdir/seconds"
+  # How busy the VM's CPUs were (docs/testing.md): a scenario that leaves them idle waits on the
+  # clock, one that keeps them busy is bound by the emulated CPU.
+  { echo "$cpu0"; head -1 /proc/stat; } | awk '
+    NR == 1 { for (i = 2; i <= 9; i++) a[i] = $i }
+    NR == 2 { for (i = 2; i <= 9; i++) { d = $i - a[i]; all += d; if (i == 5 || i == 6) idle += d }
+              printf "%.0f\n", all > 0 ? 100 * (all - idle) / all : 0 }' > "$sdir/busy"
   if [ $rc -eq 0 ]; then
     echo pass > "$sdir/status"
   else

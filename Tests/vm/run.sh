@@ -97,11 +97,11 @@ passed=0 failed=0
 for s in "${selected[@]}"; do
   d="$results/$s"
   status=$(cat "$d/status" 2>/dev/null || echo "did not report (VM stopped early?)")
-  secs=$(cat "$d/seconds" 2>/dev/null || echo "?")
+  secs="$(cat "$d/seconds" 2>/dev/null || echo "?") s, VM busy $(cat "$d/busy" 2>/dev/null || echo "?") %"
   if [ "$status" = pass ]; then
-    passed=$((passed + 1)); echo "PASS $s (${secs} s)"
+    passed=$((passed + 1)); echo "PASS $s (${secs})"
   else
-    failed=$((failed + 1)); echo "FAIL $s (${secs} s): $status"
+    failed=$((failed + 1)); echo "FAIL $s (${secs}): $status"
     for f in log daemon.log; do
       [ -s "$d/$f" ] || continue
       echo "---- $s: $f (last 80 lines) ----"
