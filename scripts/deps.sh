@@ -7,18 +7,8 @@
 #                             gcc for scenario 22's bare C forwarder (compiled in the guest),
 #                             hid-tools from PyPI for scenario 50's real touchscreens through /dev/uhid,
 #                             the compositors and clients of the kiosk tier: cage, sway, weston, Xorg, wev, xinput)
-#   scripts/deps.sh homeassistant   – only Home Assistant's venv (test and vm install it too)
-#   scripts/deps.sh test|vm --no-homeassistant   – all but that venv (scripts/test.sh installs it
-#                             beside the builds: about 4.5 min of pip on a fresh machine)
 set -euo pipefail
 level=${1:-build}
-homeassistant=yes
-case "$level" in build) homeassistant=no ;; homeassistant) homeassistant=only ;; esac
-case "${2:-}" in
-  "") ;;
-  --no-homeassistant) homeassistant=no ;;
-  *) echo "deps.sh: unknown option '$2' (--no-homeassistant)" >&2; exit 2 ;;
-esac
 
 pkgs=(binutils libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
@@ -26,8 +16,8 @@ case "$level" in
   vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux gcc libc6-dev
               # the kiosk tier (scenarios 60–65): real compositors and clients (docs/kiosk.md)
               cage xwayland sway weston wev seatd xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput xinput) ;;
-  build|homeassistant) ;;
-  *) echo "deps.sh: unknown level '$level' (build, test, vm, homeassistant)" >&2; exit 2 ;;
+  build) ;;
+  *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
 esac
 # The fleet tests: a real broker and its clients; the Debian package: its checker, a clean root
 # and (Tests/deb/boot.sh) the ext4 image that root becomes.
@@ -35,7 +25,6 @@ case "$level" in
   test|vm) pkgs+=(mosquitto mosquitto-clients tmux dpkg-dev lintian debootstrap fakeroot e2fsprogs python3 python3-venv util-linux) ;;
 esac
 
-[ "$homeassistant" = only ] && pkgs=(python3 python3-venv)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -62,7 +51,7 @@ fi
 # SQLAlchemy and fnv-hash-fast: the recorder's, which the frontend's onboarding loads through
 # analytics and energy; without them Home Assistant starts in recovery mode.
 HA_VENV=${HA_VENV:-/var/cache/gestured-test/ha-venv}
-if [ "$homeassistant" != no ] && ! "$HA_VENV/bin/python3" -c 'import homeassistant, janus, PIL, hass_frontend, sqlalchemy, fnv_hash_fast' 2>/dev/null; then
+if [ "$level" != build ] && ! "$HA_VENV/bin/python3" -c 'import homeassistant, janus, PIL, hass_frontend, sqlalchemy, fnv_hash_fast' 2>/dev/null; then
   echo "deps.sh: installing Home Assistant 2024.3.3 in $HA_VENV" >&2
   python3 -m venv "$HA_VENV"
   "$HA_VENV/bin/pip" install -q homeassistant==2024.3.3 paho-mqtt==1.6.1 janus==1.0.0 Pillow==10.2.0 \

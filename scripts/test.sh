@@ -24,41 +24,46 @@ await() {
   [ "$status" = 0 ] || { echo "test.sh: $1 failed (exit $status)" >&2; exit 1; }
 }
 
-tier "dependencies"
-scripts/deps.sh vm --no-homeassistant
-beside homeassistant scripts/deps.sh homeassistant
-beside debian-root bash -c 'source Tests/deb/base.sh'
-# The daemon as shipped (-O, the Swift runtime linked in): the one binary every later tier
-# runs — Home Assistant, the package, every VM scenario. Built once; deb.sh is given it.
-# Beside it, the unit tests as shipped: -O, exclusivity checks off. The sanitizer runs below
-# are debug builds, so the debug-only checks (Borrowed's owner, ByteWriter's end) are tested
-# there. Its test bundle also runs the live-kernel tests inside the VM (scenario 7).
-tier "the shipped build and the release unit tests' build"
+# What the builds need first; everything else the tests need (Debian's packages, PyPI, Home
+# Assistant's venv: 4–5 min of pip on a fresh machine, the package test's Debian root) installs
+# beside the builds, and the first test tier waits for it.
+tier "dependencies to build"
+scripts/deps.sh build
+beside installs bash -c 'scripts/deps.sh vm && source Tests/deb/base.sh'
+# All the builds, two at a time, before any test runs:
+# - the daemon as shipped (-O, the Swift runtime linked in): the one binary every later tier
+#   runs — Home Assistant, the package, every VM scenario. Built once; deb.sh is given it.
+# - the unit tests as shipped: -O, exclusivity checks off. Its test bundle also runs the
+#   live-kernel tests inside the VM (scenario 7).
+# - the unit tests under AddressSanitizer and under ThreadSanitizer, each in its own build
+#   directory: debug builds, so the debug-only checks (Borrowed's owner, ByteWriter's end) are
+#   tested there.
+tier "the builds"
+swift package resolve  # once: two builds resolving at once would both write Package.resolved
 beside shipped swift build -c release --static-swift-stdlib --product gestured
 beside tests-release swift build -c release --build-tests --scratch-path .build-tests
 await shipped
 await tests-release
+beside asan swift build --build-tests --sanitize=address --scratch-path .build-asan
+beside tsan swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+await asan
+await tsan
 # Every tier finds it as GESTURED: the daemon tests (DaemonHarness), Home Assistant's check, the VM.
 export GESTURED="$(swift build -c release --static-swift-stdlib --show-bin-path)/gestured"
 tier "unit tests, release"
+await installs
 swift test -c release --scratch-path .build-tests
 # Home Assistant discovery against a real Home Assistant core and mosquitto (≈ 25 s).
 tier "Home Assistant"
-await homeassistant
 Tests/homeassistant/run.sh
 # Bad input (docs/testing.md): the unit tests once under AddressSanitizer and once under
-# ThreadSanitizer, each in its own build directory, then every fuzz target for 30 s.
+# ThreadSanitizer (built above), then every fuzz target for 30 s.
 # The corpus-wide figures are left to the release run above: single-threaded, they replay the
 # 2,400 strokes through code smaller suites also run (DirectionProfileTests: the matcher's fast
 # path against the plain DTW; the tracker; the quarantine), and took most of each sanitizer run
 # (ASan 223 s with them, 82 s without; TSan 267 s, 88 s). UnistrokeTests still plays the tuning set's 480
 # strokes through the evemu parser, the tracker and the recognizers under both.
 corpus_figures='CorpusTests|LeaveOneSubjectOutTests|NestedShapeAccuracyTests|TaughtShapeAccuracyTests|TuningSetTests|GhostFiguresTests'
-tier "the AddressSanitizer and ThreadSanitizer builds"
-beside asan swift build --build-tests --sanitize=address --scratch-path .build-asan
-beside tsan swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-await asan
-await tsan
 tier "unit tests, AddressSanitizer"
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan --skip "$corpus_figures"
 # ThreadSanitizer goes on after a report and says only how many at the end: its reports are
@@ -81,7 +86,6 @@ scripts/fuzz.sh 30
 # then that root with the package booted under systemd in a VM, every feature turned on by
 # editing the config, and the same after `make install` (docs/testing.md).
 tier "the Debian package"
-await debian-root
 deb=$(GESTURED_BIN="$GESTURED" scripts/deb.sh)
 Tests/deb/run.sh "$deb"
 tier "the package booted under systemd"
