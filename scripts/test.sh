@@ -38,14 +38,17 @@ beside installs bash -c 'scripts/deps.sh vm && source Tests/deb/base.sh'
 # - the unit tests under AddressSanitizer and under ThreadSanitizer, each in its own build
 #   directory: debug builds, so the debug-only checks (Borrowed's owner, ByteWriter's end) are
 #   tested there.
+# build_tests OPTIONS...: builds the unit tests exactly as `swift test OPTIONS...` below will run
+# them, by listing them (`swift build -c release --build-tests` would not compile for testing).
+build_tests() { swift test "$@" list > /dev/null; }
 tier "the builds"
 swift package resolve  # once: two builds resolving at once would both write Package.resolved
 beside shipped swift build -c release --static-swift-stdlib --product gestured
-beside tests-release swift build -c release --build-tests --scratch-path .build-tests
+beside tests-release build_tests -c release --scratch-path .build-tests
 await shipped
 await tests-release
-beside asan swift build --build-tests --sanitize=address --scratch-path .build-asan
-beside tsan swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+beside asan build_tests --sanitize=address --scratch-path .build-asan
+beside tsan build_tests --sanitize=thread --scratch-path .build-tsan
 await asan
 await tsan
 # Every tier finds it as GESTURED: the daemon tests (DaemonHarness), Home Assistant's check, the VM.
