@@ -15,7 +15,9 @@ tier() { local s=$(( $(date +%s) - start )); echo "== test.sh $((s / 60)) min ($
 #   beside NAME COMMAND...   starts COMMAND with its output kept
 #   await NAME               waits for it, prints its output; fails the run if it failed
 beside_dir=$(mktemp -d /tmp/gestured-test.XXXXXX)
-trap 'kill $(jobs -pr) 2>/dev/null; rm -rf "$beside_dir"' EXIT
+# A run that stops early stops what it started beside, with everything those started.
+stop_tree() { local child; for child in $(pgrep -P "$1"); do stop_tree "$child"; done; kill "$1" 2>/dev/null; }
+trap 'for job in $(jobs -pr); do stop_tree "$job"; done; rm -rf "$beside_dir"' EXIT
 beside() { local name=$1; shift; "$@" > "$beside_dir/$name.log" 2>&1 & echo $! > "$beside_dir/$name.pid"; }
 await() {
   local status=0
