@@ -10,9 +10,9 @@ tier() { local s=$(( $(date +%s) - start )); echo "== test.sh $((s / 60)) min ($
 
 # The installs run beside the builds, to use what the builds leave of the two cores while they
 # wait on the network. The builds run one after the other: each keeps both cores busy (from
-# scratch: 618 s for 1,158 s of CPU), and two at once took longer (ASan and TSan 419 s against
-# 370 s). No test runs beside anything: the tests' timing stays a quiet machine's
-# (docs/testing.md, "Running in CI").
+# scratch: the shipped build 163 s for 267 s of CPU, ASan's 193 s for 378 s, TSan's 177 s for
+# 346 s), and two at once took longer (ASan's and TSan's 419 s against 370 s). No test runs
+# beside anything: the tests' timing stays a quiet machine's (docs/testing.md, "Running in CI").
 #   beside NAME COMMAND...   starts COMMAND with its output kept
 #   await NAME               waits for it, prints its output; fails the run if it failed
 beside_dir=$(mktemp -d /tmp/gestured-test.XXXXXX)
