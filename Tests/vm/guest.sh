@@ -84,7 +84,7 @@ for s in "$@"; do
   { echo "$cpu0"; head -1 /proc/stat; } | awk '
     NR == 1 { for (i = 2; i <= 9; i++) a[i] = $i }
     NR == 2 { for (i = 2; i <= 9; i++) { d = $i - a[i]; all += d; if (i == 5 || i == 6) idle += d }
-              printf "%.0f\n", all > 0 ? 100 * (all - idle) / all : 0 }' > "$sdir/busy"
+              printf "%.0f\n", (all > 0 ? 100 * (all - idle) / all : 0) }' > "$sdir/busy"
   if [ $rc -eq 0 ]; then
     echo pass > "$sdir/status"
   else
