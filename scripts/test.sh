@@ -9,7 +9,7 @@ start=$(date +%s)
 tier() { local s=$(( $(date +%s) - start )); echo "== test.sh $((s / 60)) min ($s s): $*"; }
 
 # The installs run beside the builds, to use what the builds leave of the two cores while they
-# wait on the network. The builds run one after the other: each keeps both cores busy (from
+# wait on the network. The builds run one after the other: each keeps 1.6–2 cores busy (from
 # scratch: the shipped build 163 s for 267 s of CPU, ASan's 193 s for 378 s, TSan's 177 s for
 # 346 s), and two at once took longer (ASan's and TSan's 419 s against 370 s). No test runs
 # beside anything: the tests' timing stays a quiet machine's (docs/testing.md, "Running in CI").
