@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian machine: dependencies, unit and recording tests,
 # daemon tests with real sockets and processes, then the kernel-level suite in a VM.
-# Each tier starts with a "== test.sh" line giving the minutes since the start (CI's budget is
+# Each tier starts with a "== test.sh" line giving the minutes and seconds since the start (CI's budget is
 # 45 min on 2 cores: docs/testing.md has each tier's share).
 set -euo pipefail
 cd "$(dirname "$0")/.."
