@@ -57,12 +57,26 @@ import Testing
         #expect(d.log.contains("may listen, not control"), "\(d.log)")
     }
 
+    /// Debian's `nogroup` (65534): `nobody`'s own group in the user database, so `nobody` is a
+    /// member without the test creating a group.
+    static let nogroup = 65534
+
     @Test func theControlGroupAndRootMayControl() throws {
-        let d = try DaemonHarness(config: "[socket]\nmode = \"0666\"\ncontrol_group = \"staff\"\n" + Self.modes, replays: [])
-        let member = try Self.asUser(Self.nobody, gid: Self.staff, socket: d.socketPath, [#"{"mode":"locked"}"#])
+        let d = try DaemonHarness(config: "[socket]\nmode = \"0666\"\ncontrol_group = \"nogroup\"\n" + Self.modes, replays: [])
+        let member = try Self.asUser(Self.nobody, gid: Self.nogroup, socket: d.socketPath, [#"{"mode":"locked"}"#])
         #expect(member.first?["ok"] as? Bool == true && member.first?["mode"] as? String == "locked", "\(member)\n\(d.log)")
         let root = try d.connect()
         #expect(try root.command(#"{"mode":"normal"}"#)["ok"] as? Bool == true)
+    }
+
+    /// The group a connection was opened with does not count, only the user's groups: a
+    /// non-member who connects with the control group as effective group (`sg`, a setgid
+    /// helper) listens and does not control.
+    @Test func theConnectionsOwnGroupDoesNotControl() throws {
+        let d = try DaemonHarness(config: "[socket]\nmode = \"0666\"\ncontrol_group = \"staff\"\n" + Self.modes, replays: [])
+        let outsider = try Self.asUser(Self.nobody, gid: Self.staff, socket: d.socketPath, [#"{"mode":"locked"}"#, #"{"status":true}"#])
+        #expect((outsider.first?["error"] as? String)?.contains("uid 65534 may listen, not control") == true, "\(outsider)\n\(d.log)")
+        #expect((outsider.last?["status"] as? [String: Any])?["mode"] as? String == "normal", "\(outsider)")
     }
 
     /// The packaged default: no control_group, control by root only — the socket's group listens.

@@ -11,6 +11,11 @@ public struct SocketConfig: Sendable, Equatable {
     /// members of this group. Every other client that can connect only listens (`ControlPolicy`).
     public var controlGroup: String?
     public var maxClients: Int = 32
+    /// Slots one non-root user may hold (a quarter of the default 32), so one user's clients
+    /// cannot take every slot (root is not limited).
+    public var maxClientsPerUser: Int = 8
+    /// Lines one client may send per second (blank ones too); past it the client is dropped.
+    public var linesPerSecond: Int = 100
     /// Bytes of output queued for one client before it is dropped as too slow.
     public var clientBufferBytes: Int = 256 * 1024
     /// Seconds a client may take to finish a line it started before it is dropped (a client
@@ -67,6 +72,14 @@ extension SocketConfig: SettingTable {
         Setting("max_clients", once: \.maxClients, type: "an integer 1…4096", "Clients connected at once.",
                 read: { t, _, _ in t.int("max_clients", in: 1...4096) },
                 describe: { v, _ in ["at most \(v) clients"] }),
+        Setting("max_clients_per_user", once: \.maxClientsPerUser, type: "an integer 1…4096",
+                "Clients one user (uid) may have connected at once; root is not limited.",
+                read: { t, _, _ in t.int("max_clients_per_user", in: 1...4096) },
+                describe: { v, _ in ["at most \(v) clients per user (root unlimited)"] }),
+        Setting("lines_per_second", once: \.linesPerSecond, type: "an integer 1…100000",
+                "Lines one client may send per second (blank lines count); a client that sends more is dropped.",
+                read: { t, _, _ in t.int("lines_per_second", in: 1...100_000) },
+                describe: { v, _ in ["at most \(v) lines a second from a client"] }),
         Setting("client_buffer_bytes", once: \.clientBufferBytes, type: "an integer 1024…67108864", unit: "bytes",
                 "Output queued for one client before it is dropped as too slow.",
                 read: { t, _, _ in t.int("client_buffer_bytes", in: 1024...(64 << 20)) },

@@ -3,9 +3,11 @@ import Glibc
 
 /// Who may control the kiosk through the socket: root, and the members of `[socket]
 /// control_group`; every other client that can connect (the socket's mode and group decide that)
-/// may subscribe and read status, and nothing else. Asked at each request, against the peer's
-/// credentials the kernel recorded when it connected (SO_PEERCRED) and the group's members now,
-/// so a user taken out of the group loses control at their next request.
+/// may subscribe and read status, and nothing else. Asked at each request, against the peer's uid
+/// the kernel recorded when it connected (SO_PEERCRED) and that user's groups now (the group
+/// database, not the connection's gid: a non-member who connects with the group as effective
+/// group — `sg`, a setgid helper — does not control), so a user taken out of the group loses
+/// control at their next request.
 struct ControlPolicy {
     var group: String?
 
@@ -31,15 +33,17 @@ struct ControlPolicy {
             + "disable or enable recognizers and replay ([socket] control_group)"
     }
 
-    /// The peer's group at connect and the groups its user belongs to now (getgrouplist).
+    /// The groups the peer's user belongs to now: its primary group in the user database and
+    /// its supplementary groups (getgrouplist). A uid with no user entry belongs to none.
     static func groups(of peer: Peer) -> [gid_t] {
-        guard let pw = getpwuid(peer.uid), let name = pw.pointee.pw_name else { return [peer.gid] }
+        guard let pw = getpwuid(peer.uid), let name = pw.pointee.pw_name else { return [] }
+        let primary = pw.pointee.pw_gid
         var count: Int32 = 64
         var list = [gid_t](repeating: 0, count: Int(count))
-        if getgrouplist(name, peer.gid, &list, &count) < 0 {
+        if getgrouplist(name, primary, &list, &count) < 0 {
             list = [gid_t](repeating: 0, count: Int(count))
-            guard getgrouplist(name, peer.gid, &list, &count) >= 0 else { return [peer.gid] }
+            guard getgrouplist(name, primary, &list, &count) >= 0 else { return [primary] }
         }
-        return Array(list.prefix(Int(count))) + [peer.gid]
+        return Array(list.prefix(Int(count)))
     }
 }

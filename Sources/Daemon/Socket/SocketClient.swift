@@ -24,11 +24,15 @@ final class SocketClient {
     private var output: [UInt8] = []
     private var outputStart = 0
 
-    init(fd: Int32, id: Int) {
+    /// Lines it may still send (`[socket] lines_per_second`).
+    var allowance: LineAllowance
+
+    init(fd: Int32, id: Int, peer: ControlPolicy.Peer?, linesPerSecond: Int) {
         self.fd = fd
         self.id = id
         connectedAt = MonotonicClock.now()
-        peer = ControlPolicy.Peer(fd: fd)
+        self.peer = peer
+        allowance = LineAllowance(perSecond: linesPerSecond, now: connectedAt)
     }
 
     var pendingBytes: Int { output.count - outputStart }
@@ -43,24 +47,35 @@ final class SocketClient {
 
     enum ReadResult { case lines([String]), closed, lineTooLong }
 
-    /// Reads what is available and splits it into complete lines.
-    func readLines(maxLine: Int) -> ReadResult {
-        var buf = [UInt8](repeating: 0, count: 4096)
+    /// Reads at most `budget` bytes — one wakeup's share: the loop's epoll is level-triggered, so
+    /// what is left waits for the next wakeup while other clients and the devices are served — and
+    /// splits off the complete lines. Each line is taken out once (no per-line shifting of the
+    /// buffer: a flood of blank lines was quadratic).
+    func readLines(maxLine: Int, budget: Int) -> ReadResult {
         var lines: [String] = []
-        while true {
+        var taken = 0
+        while taken < budget {
+            let before = input.count
+            let room = min(4096, budget - taken)
+            input.append(contentsOf: repeatElement(0, count: room))
             let read: Int?
             do {
-                read = try buf.withUnsafeMutableBytes { buffer throws(Errno) in try FileIO.readAvailable(fd, into: buffer) }
+                read = try input.withUnsafeMutableBytes { buffer throws(Errno) in
+                    try FileIO.readAvailable(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[before...]))
+                }
             } catch {
                 return .closed
             }
+            input.removeLast(room - (read ?? 0))
             guard let n = read else { break }
             if n == 0 { return .closed }
-            input.append(contentsOf: buf[0..<n])
-            while let nl = input.firstIndex(of: 10) {
-                lines.append(String(decoding: input[0..<nl], as: UTF8.self))
-                input.removeSubrange(0...nl)
+            taken += n
+            var start = 0
+            for i in before..<input.count where input[i] == 10 {
+                lines.append(String(decoding: input[start..<i], as: UTF8.self))
+                start = i + 1
             }
+            input.removeFirst(start)
             if input.count > maxLine { return .lineTooLong }
         }
         return .lines(lines)

@@ -15,6 +15,9 @@ public final class SocketHub: GestureSink, LoopSource {
     private var clients: [Int32: SocketClient] = [:]
     private var nextID = 1
     private let maxClients: Int
+    /// Slots one user (uid) may hold; root is not limited (it may stop the daemon anyway).
+    private let maxClientsPerUser: Int
+    private let linesPerSecond: Int
     private let bufferLimit: Int
     private let log: Logger
     private let lineTimeout: Double
@@ -26,6 +29,10 @@ public final class SocketHub: GestureSink, LoopSource {
     private var refusalLogDue: Double? = nil
     /// Accepts per wake-up: a flood of connects must not keep the loop from serving clients.
     static let acceptBatch = 32
+    /// Bytes read from one client per wake-up: the loop serves the others (and the devices)
+    /// before it comes back for the rest.
+    static let readBudget = 16 * 1024
+    static let maxLine = 64 * 1024
     static let refusalLogInterval = 1.0
     /// Carries out a client's command (`ClientProtocol` reads the line and writes the reply).
     var onCommand: (ClientCommand, SocketClient) -> ClientReply = { _, _ in .error("not ready") }
@@ -53,6 +60,8 @@ public final class SocketHub: GestureSink, LoopSource {
     init(listener: UnixListener, config: SocketConfig, log: Logger) throws {
         self.listener = listener
         self.maxClients = config.maxClients
+        maxClientsPerUser = config.maxClientsPerUser
+        linesPerSecond = config.linesPerSecond
         self.bufferLimit = config.clientBufferBytes
         self.log = log
         self.lineTimeout = config.lineTimeout
@@ -86,7 +95,15 @@ public final class SocketHub: GestureSink, LoopSource {
                 refused()
                 continue
             }
-            let client = SocketClient(fd: fd, id: nextID)
+            let peer = ControlPolicy.Peer(fd: fd)
+            if let uid = peer?.uid, uid != 0, clients.values.count(where: { $0.peer?.uid == uid }) >= maxClientsPerUser {
+                let msg = ClientReply.error("too many clients of uid \(uid) (limit \(maxClientsPerUser), max_clients_per_user)").line + "\n"
+                _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+                close(fd)
+                refused()
+                continue
+            }
+            let client = SocketClient(fd: fd, id: nextID, peer: peer, linesPerSecond: linesPerSecond)
             nextID += 1
             do {
                 try loop?.add(fd) { [unowned self] events in self.service(client, events) }
@@ -108,7 +125,7 @@ public final class SocketHub: GestureSink, LoopSource {
         if events & EventLoop.writable != 0 { flush(client) }
         guard clients[client.fd] != nil else { return }
         if events & (EventLoop.readable | EventLoop.hangup) != 0 {
-            switch client.readLines(maxLine: 64 * 1024) {
+            switch client.readLines(maxLine: Self.maxLine, budget: Self.readBudget) {
             case .closed:
                 drop(client, reason: "disconnected")
             case .lineTooLong:
@@ -123,7 +140,16 @@ public final class SocketHub: GestureSink, LoopSource {
                     rearm()
                 }
                 if !lines.isEmpty { client.hasSpoken = true }
-                for line in lines where !line.allSatisfy(\.isWhitespace) {
+                let now = MonotonicClock.now()
+                for line in lines {
+                    // Blank lines are answered by nothing, and count like any other.
+                    guard client.allowance.take(now: now) else {
+                        _ = client.enqueue(ClientReply.error("more than \(linesPerSecond) lines in a second (lines_per_second)").line, limit: bufferLimit)
+                        _ = client.flush()
+                        drop(client, reason: "sent more than \(linesPerSecond) lines in a second (lines_per_second)")
+                        return
+                    }
+                    if line.allSatisfy(\.isWhitespace) { continue }
                     let reply = ClientProtocol.reply(to: line) { onCommand($0, client) }
                     guard send(reply, to: client) else { return }
                 }
