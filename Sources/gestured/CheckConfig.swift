@@ -36,6 +36,8 @@ struct CheckConfig: ParsableCommand {
             StandardStream.writeLine("\(file): OK")
             StandardStream.writeLine(ConfigExplanation(config: config).text)
         }
+        // Named, not refused: a config may mean it (a kiosk whose staff unlock it by a gesture).
+        for way in ModeOpenings.find(config) { StandardStream.writeError("\(file): warning: \(way)\n") }
         var refused = false
         for path in device {
             let info: DeviceInfo

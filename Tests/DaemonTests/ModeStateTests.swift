@@ -1,6 +1,8 @@
 @testable import Daemon
 import Evdev
 import GestureKit
+import Foundation
+import Glibc
 import Testing
 
 /// Which mode the kiosk is in, and when it leaves it by itself; and the secret sequences.
@@ -36,6 +38,102 @@ import Testing
         _ = m.switchTo("asleep", reason: "socket", now: 1)
         #expect(m.reload(try config(), now: 2) == nil && m.current.name == "asleep")
         #expect(m.reload(ModesConfig(), now: 3) == .init(mode: KioskMode.implicitName, previous: "asleep", reason: "reload"))
+    }
+
+    // MARK: the ways out of a closed mode
+
+    /// The shipped kiosk example (config/kiosk.toml).
+    func shipped() throws -> ModesConfig { try ConfigLoader().load(path: DaemonHarness.root.path + "/config/kiosk.toml").modes }
+
+    /// Locked, then the screensaver's `{"mode":"asleep"}`: the waking touch goes back to locked,
+    /// not to asleep's `wake_mode = "normal"`. From normal it wakes to normal as before.
+    @Test func theScreensaverNeverUnlocksTheShippedKiosk() throws {
+        var m = ModeState(try shipped(), now: 0)
+        _ = m.switchTo("locked", reason: "binding 1", now: 1)
+        _ = m.switchTo("asleep", reason: "socket", now: 2)
+        #expect(m.switchTo("normal", reason: ModeState.wakeReason, now: 3) == .init(mode: "locked", previous: "asleep", reason: "wake"))
+        #expect(m.floor == nil)
+        _ = m.switchTo("normal", reason: "sequence", now: 4)
+        _ = m.switchTo("asleep", reason: "socket", now: 5)
+        #expect(m.switchTo("normal", reason: ModeState.wakeReason, now: 6) == .init(mode: "normal", previous: "asleep", reason: "wake"))
+    }
+
+    /// The sequence's maintenance for 600 s: maintenance's idle timeout (120 s, to normal) lands
+    /// in locked, where the kiosk came from; staff who choose normal with their gesture get it.
+    @Test func maintenanceLeftIdleGoesBackToLocked() throws {
+        var m = ModeState(try shipped(), now: 0)
+        _ = m.switchTo("locked", reason: "binding 1", now: 0)
+        _ = m.switchTo("maintenance", reason: "sequence", for: 600, now: 10)
+        #expect(m.floor == "locked")
+        #expect(m.due(now: 130) == .init(mode: "locked", previous: "maintenance", reason: "idle"))
+        #expect(m.deadline == nil && m.floor == nil)
+        _ = m.switchTo("maintenance", reason: "sequence", for: 600, now: 200)
+        #expect(m.switchTo("normal", reason: "binding 3", now: 210) == .init(mode: "normal", previous: "maintenance", reason: "binding 3"))
+        #expect(m.floor == nil && m.deadline == nil)
+    }
+
+    /// A locked mode's own idle timeout to an open mode keeps it locked (check-config names it).
+    @Test func anIdleTimeoutNeverOpensALockedMode() throws {
+        var c = try shipped()
+        let i = try #require(c.modes.firstIndex { $0.name == "locked" })
+        (c.modes[i].idleTimeout, c.modes[i].idleMode) = (60, "normal")
+        var m = ModeState(c, now: 0)
+        _ = m.switchTo("locked", reason: "socket", now: 0)
+        #expect(m.due(now: 60) == nil && m.current.name == "locked")
+    }
+
+    /// The floor is kept with the mode: a restart in maintenance still goes back to locked.
+    @Test func theFloorSurvivesARestart() throws {
+        let path = "/tmp/gestured-mode-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(path) }
+        var m = ModeState(try shipped(), now: 0)
+        _ = m.switchTo("locked", reason: "socket", now: 0)
+        _ = m.switchTo("maintenance", reason: "sequence", for: 600, now: 10)
+        _ = m.switchTo("asleep", reason: "socket", now: 20)
+        let record = ModeRecord(path: path)
+        #expect(record.save(m) == nil)
+        let saved = try #require(record.load())
+        #expect(saved == .init(mode: "asleep", back: nil, at: nil, floor: "locked"))
+        var again = ModeState(try shipped(), now: 30)
+        _ = again.restore(saved, now: 30)
+        #expect(again.switchTo("normal", reason: ModeState.wakeReason, now: 31)?.mode == "locked")
+    }
+
+    /// check-config names every chain of bindings from a `passthrough = "none"` mode to an open
+    /// one; the shipped example has none, and a sequence is not one.
+    @Test func checkConfigNamesTheWaysOutOfALockedMode() throws {
+        let shippedText = try String(contentsOfFile: DaemonHarness.root.path + "/config/kiosk.toml", encoding: .utf8)
+        #expect(ModeOpenings.find(try ConfigLoader().load(path: DaemonHarness.root.path + "/config/kiosk.toml")).isEmpty)
+        // A circle in locked goes to asleep (closed), whose double tap goes to normal; and a
+        // binding without in_mode opens every locked mode.
+        let holes = shippedText + """
+
+            [[bind]]
+            gesture = "circle"
+            in_mode = "locked"
+            switch_mode = "asleep"
+
+            [[bind]]
+            gesture = "tap"
+            count = 2
+            in_mode = "asleep"
+            switch_mode = "normal"
+
+            [[bind]]
+            gesture = "long_press"
+            switch_mode = "maintenance"
+            for = 60
+            """
+        let ways = ModeOpenings.find(try ConfigLoader().parse(holes, file: "k.toml"))
+        #expect(ways.contains("mode locked (passthrough = \"none\") opens to normal without a sequence: [[bind]] #4 (circle → asleep), then [[bind]] #5 (tap → normal)"), "\(ways)")
+        #expect(ways.contains("mode locked (passthrough = \"none\") opens to maintenance without a sequence: [[bind]] #6 (long_press → maintenance)"), "\(ways)")
+        #expect(ways.contains { $0.hasPrefix("mode asleep (passthrough = \"none\") opens to normal") }, "\(ways)")
+        let dir = NSTemporaryDirectory() + "gestured-openings-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try holes.write(toFile: dir + "/k.toml", atomically: true, encoding: .utf8)
+        let r = try SystemdTests.run([try DaemonHarness.binary(), "check-config", "--quiet", dir + "/k.toml"])
+        #expect(r.output.contains("\(dir)/k.toml: warning: mode locked (passthrough = \"none\") opens to normal without a sequence"), "\(r.output)")
     }
 
     // MARK: sequences

@@ -232,7 +232,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         log.info("touch on a dark screen: waking it")
         runWake(now: now)
         if let m = state.current.wakeMode, state.config.mode(named: m) != nil {
-            requests.ask(.init(mode: m, reason: "wake", seconds: nil), at: t.place)
+            requests.ask(.init(mode: m, reason: ModeState.wakeReason, seconds: nil), at: t.place)
             hasPending = true
         }
     }

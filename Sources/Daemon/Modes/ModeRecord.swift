@@ -13,6 +13,8 @@ struct ModeRecord {
         var mode: String
         var back: String?
         var at: Double?
+        /// ModeState's floor: the closed mode an idle timeout or a wake may not leave it above.
+        var floor: String? = nil
     }
 
     /// `$RUNTIME_DIRECTORY/mode` (its first directory when systemd gives several); nil outside systemd.
@@ -35,6 +37,7 @@ struct ModeRecord {
             guard parts.count == 2, let at = Double(parts[1]), at.isFinite else { return nil }
             (saved.back, saved.at) = (String(parts[0]), at)
         }
+        if lines.count > 2, !lines[2].isEmpty { saved.floor = lines[2] }
         return saved
     }
 
@@ -42,6 +45,7 @@ struct ModeRecord {
     func save(_ state: ModeState) -> Errno? {
         var text = state.current.name + "\n"
         if let r = state.returnAt { text += "\(r.mode)\t\(r.time)\n" }
+        if let f = state.floor { text += (state.returnAt == nil ? "\n" : "") + f + "\n" }
         do {
             try FileSystem.writeAtomically(Array(text.utf8), toPath: path)
             return nil

@@ -19,6 +19,14 @@ struct ModeState {
     private(set) var returnAt: (time: Double, mode: String)?
     private(set) var idleCheckAt: Double?
     private var lastTouch: Double
+    /// The closed mode (the app gets nothing) the kiosk came from, which an idle timeout or a
+    /// waking touch may not open: set when a person's switch (a sequence, a control client, a
+    /// binding) leaves such a mode for a while (a `for`) or for another closed mode (the
+    /// screensaver's dark one), cleared when one opens the kiosk for good or the kiosk is back in it.
+    private(set) var floor: String?
+
+    /// The reason of the switch a touch on a dark screen makes (ModeControl): not a person's choice.
+    static let wakeReason = "wake"
 
     init(_ config: ModesConfig, now: Double) {
         self.config = config
@@ -41,6 +49,7 @@ struct ModeState {
         config = fresh
         let name = fresh.mode(named: current.name) != nil ? current.name : fresh.initial
         returnAt = nil
+        if let f = floor, fresh.mode(named: f)?.appGetsTouches != false { floor = nil }
         return enter(name, reason: "reload", now: now)
     }
 
@@ -48,11 +57,31 @@ struct ModeState {
     /// `seconds`, back to the current mode after that long. Nil when the mode is unknown or
     /// already current.
     mutating func switchTo(_ name: String, reason: String, for seconds: Double? = nil, now: Double) -> Change? {
-        guard config.mode(named: name) != nil else { return nil }
+        guard let target = config.mode(named: name) else { return nil }
+        if reason == Self.wakeReason {
+            returnAt = nil
+            return enter(landing(name), reason: reason, now: now)
+        }
         let back = current.name
+        if isLocked(current), seconds != nil || !target.appGetsTouches {
+            floor = current.name
+        } else if seconds == nil, target.appGetsTouches {
+            floor = nil
+        }
         let change = enter(name, reason: reason, now: now)
         returnAt = seconds.map { (now + $0, back) }
         return change
+    }
+
+    /// A closed mode that is not a dark screen's: one the kiosk is kept in until a person says.
+    private func isLocked(_ mode: KioskMode) -> Bool { !mode.appGetsTouches && mode.wakeMode == nil }
+
+    /// Where an idle timeout or a wake to `target` lands: never in a mode more open than the one
+    /// the kiosk came from — the floor, or the current mode when it is itself locked.
+    private func landing(_ target: String) -> String {
+        guard config.mode(named: target)?.appGetsTouches == true else { return target }
+        if let f = floor, config.mode(named: f) != nil { return f }
+        return isLocked(current) ? current.name : target
     }
 
     mutating func touched(now: Double) { lastTouch = now }
@@ -61,6 +90,7 @@ struct ModeState {
     /// ran out while the service was down, the mode it went back to. Nil when the saved mode is
     /// gone from the config (the initial mode stays) or is the current one.
     mutating func restore(_ saved: ModeRecord.Saved, now: Double) -> Change? {
+        if let f = saved.floor, config.mode(named: f)?.appGetsTouches == false { floor = f }
         if let back = saved.back, let at = saved.at, at <= now, config.mode(named: back) != nil {
             return enter(back, reason: "restored", now: now)
         }
@@ -82,13 +112,14 @@ struct ModeState {
             return nil
         }
         returnAt = nil
-        return enter(idle, reason: "idle", now: now)
+        return enter(landing(idle), reason: "idle", now: now)
     }
 
     private mutating func enter(_ name: String, reason: String, now: Double) -> Change? {
         guard let mode = config.mode(named: name) else { return nil }
         let previous = current.name
         current = mode
+        if floor == name { floor = nil }
         lastTouch = now
         idleCheckAt = mode.idleTimeout.map { now + $0 }
         return previous == name ? nil : Change(mode: name, previous: previous, reason: reason)

@@ -43,6 +43,7 @@ public final class GestureService {
                             record: ModeRecord(environment: environment))
         devices.delegate = self
         devices.gate = modes
+        for way in ModeOpenings.find(config) { log.warning("\(way)") }
     }
 
     /// Runs until SIGTERM/SIGINT (or the end of replay with --exit-after-replay). Returns the exit status.

@@ -23,6 +23,7 @@ extension GestureService {
         fleet?.reload(fresh.mqtt, bindings: fresh.bindings, log: log)
         if fleet == nil && fresh.mqtt != nil { log.notice("[mqtt] added: takes effect on restart") }
         config = fresh
+        for way in ModeOpenings.find(fresh) { log.warning("\(way)") }
         if let granted = ServiceSandbox.grantedToThisProcess() {
             for p in ServiceSandbox.problems(ServiceNeeds(config: fresh), granted: granted, probe: true) { log.error("\(p)") }
         }
