@@ -1,8 +1,8 @@
 # Build and install gestured: binary, systemd units, example config.
 #   make            release build
 #   make install    as root: /usr/local/bin/gestured, units in /etc/systemd/system, the
-#                   generator granting the service what the config needs, the /dev/uinput udev
-#                   rule and its gestured-uinput group, /etc/gestured/gestures.toml (an existing
+#                   generator granting the service what the config needs, the udev rules (/dev/uinput
+#                   and its gestured-uinput group; passed-through panels hidden from libinput), /etc/gestured/gestures.toml (an existing
 #                   config is never overwritten). GESTURED_BIN=path installs that binary unbuilt.
 #   make uninstall
 #   make deb        .build-deb/gestured_<version>_<arch>.deb (scripts/deb.sh)
@@ -31,6 +31,8 @@ install: $(if $(GESTURED_BIN),,build)
 	install -D -m 0755 systemd/gestured-generator "$(DESTDIR)$(GENERATORDIR)/gestured-generator"
 	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(GENERATORDIR)/gestured-generator"
 	install -D -m 0644 systemd/60-gestured-uinput.rules "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules"
+	install -D -m 0644 systemd/61-gestured-passthrough.rules "$(DESTDIR)$(UDEVRULESDIR)/61-gestured-passthrough.rules"
+	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(UDEVRULESDIR)/61-gestured-passthrough.rules"
 	install -D -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -D -m 0644 config/gestures.toml "$(DESTDIR)$(DOCDIR)/gestures.toml.example"
 	@if [ -e "$(DESTDIR)$(CONFDIR)/gestures.toml" ]; then \
@@ -46,7 +48,8 @@ install: $(if $(GESTURED_BIN),,build)
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/gestured" "$(DESTDIR)$(UNITDIR)/gestured.service" "$(DESTDIR)$(UNITDIR)/gestured.socket" \
-	  "$(DESTDIR)$(GENERATORDIR)/gestured-generator" "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules"
+	  "$(DESTDIR)$(GENERATORDIR)/gestured-generator" "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules" \
+	  "$(DESTDIR)$(UDEVRULESDIR)/61-gestured-passthrough.rules"
 	rm -rf "$(DESTDIR)$(DOCDIR)"
 
 # Validate the example config and the unit files.

@@ -1,10 +1,15 @@
-# The gestured-uinput group and its udev rule applied to /dev/uinput now (at boot udev applies
-# it by itself). Shared by the package's postinst and `make install`; sh, run as root.
+# The gestured-uinput group and gestured's udev rules applied now (at boot udev applies them by
+# itself): /dev/uinput's group, and the passed-through panels hidden from libinput
+# (61-gestured-passthrough.rules; a compositor already running keeps what it has open until it
+# restarts). Shared by the package's postinst and `make install`; sh, run as root.
 if ! getent group gestured-uinput >/dev/null; then
 	if command -v addgroup >/dev/null; then addgroup --quiet --system gestured-uinput; else groupadd --system gestured-uinput; fi
 fi
 if [ -S /run/udev/control ]; then
 	udevadm control --reload-rules || true
+fi
+if [ -S /run/udev/control ]; then
+	udevadm trigger --action=change --subsystem-match=input || true
 fi
 if [ -e /sys/class/misc/uinput ] && [ -S /run/udev/control ]; then
 	udevadm trigger --settle --action=add /sys/class/misc/uinput || true

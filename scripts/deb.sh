@@ -45,6 +45,11 @@ sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/systemd/system
 grep -q '^exec /usr/bin/gestured generate-units ' "$stage/lib/systemd/system-generators/gestured-generator" \
   || { echo "deb.sh: systemd/gestured-generator changed shape; update the edit above" >&2; exit 1; }
 install -D -m 0644 systemd/60-gestured-uinput.rules "$stage/lib/udev/rules.d/60-gestured-uinput.rules"
+# The rule that hides passed-through panels from libinput (fail closed: docs/security.md).
+install -D -m 0644 systemd/61-gestured-passthrough.rules "$stage/lib/udev/rules.d/61-gestured-passthrough.rules"
+sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/udev/rules.d/61-gestured-passthrough.rules"
+grep -q 'IMPORT{program}="/usr/bin/gestured udev-passthrough ' "$stage/lib/udev/rules.d/61-gestured-passthrough.rules" \
+  || { echo "deb.sh: systemd/61-gestured-passthrough.rules changed shape; update the edit above" >&2; exit 1; }
 
 install -D -m 0644 config/gestures.toml "$stage/etc/gestured/gestures.toml"
 echo /etc/gestured/gestures.toml > "$stage/DEBIAN/conffiles"

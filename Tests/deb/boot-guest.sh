@@ -99,6 +99,29 @@ run_checks() {
   local keys
   keys=$(grep -oE 'KEY_[A-Z]+ \([0-9]+\) (pressed|released)' "$work/$how.libinput" | tr '\n' ';')
   check "$how: keys in order: $keys" test "$keys" = "KEY_LEFTCTRL (29) pressed;KEY_R (19) pressed;KEY_R (19) released;KEY_LEFTCTRL (29) released;"
+  # Fail closed: the package's udev rule hides the panel from libinput, so while the service
+  # is down (killed: the watchdog's or the OOM killer's way) a tap reaches nothing; systemd
+  # restarts it (RestartSec=2) and touch comes back through a new clone.
+  local node n
+  node=$(cat "$work/node")
+  check "$how: the panel is hidden from libinput (LIBINPUT_IGNORE_DEVICE=1, the package's udev rule)" \
+    test "$(udevadm info --query=property --name="$node" | sed -n 's/^LIBINPUT_IGNORE_DEVICE=//p')" = 1
+  check "$how: libinput on the seat never opened the raw panel" \
+    bash -c "! grep DEVICE_ADDED '$work/$how.libinput' | grep -v 'gestured clone' | grep -q 'e2e touchscreen'"
+  n=$(wc -l < "$work/$how.libinput")
+  systemctl kill -s KILL gestured.service
+  check "$how: killed, its clone is gone" wait_until 10 \
+    bash -c "tail -n +$((n + 1)) '$work/$how.libinput' | grep -q 'DEVICE_REMOVED.*e2e touchscreen (gestured clone)'"
+  echo "tap 100 60" >&3
+  sleep 1
+  check "$how: a tap while gestured is down reaches no app" \
+    bash -c "! tail -n +$((n + 1)) '$work/$how.libinput' | grep -q TOUCH_"
+  check "$how: systemd restarts it and libinput reads its new clone" wait_until 60 \
+    bash -c "tail -n +$((n + 1)) '$work/$how.libinput' | grep -q 'DEVICE_ADDED.*e2e touchscreen (gestured clone)'"
+  clone=$(tail -n +$((n + 1)) "$work/$how.libinput" | grep -m1 'DEVICE_ADDED.*e2e touchscreen (gestured clone)' | grep -oE 'event[0-9]+')
+  echo "tap 100 60" >&3
+  check "$how: after the restart a tap passes through the new clone ($clone)" wait_until 15 \
+    bash -c "tail -n +$((n + 1)) '$work/$how.libinput' | grep -qE '^[ -]$clone +TOUCH_UP'"
   local status
   status=$(timeout 20 mosquitto_sub -h 127.0.0.1 -C 1 -W 15 -t 'gestured/+/status' 2>&1)
   check "$how: status online retained on the broker (got '$status')" test "$status" = online

@@ -63,10 +63,12 @@ check "the config is a conffile" grep -qx /etc/gestured/gestures.toml "$root/var
 package_files() {
   (cd "$root" && for f in usr/bin/gestured lib/systemd/system/gestured.socket lib/systemd/system/gestured.service \
       lib/systemd/system-generators/gestured-generator lib/udev/rules.d/60-gestured-uinput.rules \
-      usr/share/doc/gestured etc/gestured/gestures.toml; do [ -e "$f" ] && echo "$f"; done
+      lib/udev/rules.d/61-gestured-passthrough.rules usr/share/doc/gestured etc/gestured/gestures.toml; do [ -e "$f" ] && echo "$f"; done
    find etc/systemd/system -name 'gestured*') || true
 }
-check "the installed files and links are seen ($(package_files | wc -l) of 9)" test "$(package_files | wc -l)" = 9
+check "the installed files and links are seen ($(package_files | wc -l) of 10)" test "$(package_files | wc -l)" = 10
+check "the passthrough rule's helper answers udev (exit 0, nothing for a node that is no input device)" \
+  bash -c "out=\$(chroot '$root' /usr/bin/gestured udev-passthrough --config /etc/gestured/gestures.toml /dev/null) && [ -z \"\$out\" ]"
 
 echo "== apt-get purge gestured (the operator added /etc/gestured/mqtt-password)"
 echo "secret" > "$root/etc/gestured/mqtt-password"

@@ -52,6 +52,13 @@ public enum PipelineFactory {
         return passthroughUnsupported(info)
     }
 
+    /// Whether the daemon passes this device through: udev's rule (`gestured udev-passthrough`)
+    /// then hides its node from libinput, so that no compositor reads it while gestured is down.
+    public static func passesThrough(info: DeviceInfo, config: DaemonConfig) -> Bool {
+        passthroughRules(config.settings(for: info.identity).settings, info: info, config: config) != nil
+            && passthroughUnsupported(info) == nil
+    }
+
     static func make(info: DeviceInfo, settings s: DeviceSettings, sections: [Int], config: DaemonConfig, disabled: Set<String>,
                      initialSlots: [SlotSnapshot] = [], log: Logger) -> DevicePipeline {
         let transform = transform(info: info, settings: s, log: log)

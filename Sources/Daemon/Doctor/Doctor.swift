@@ -82,6 +82,8 @@ public struct Doctor {
                                     + (passthrough ? ", passed through" : "")))
                 if passthrough, let refusal = PipelineFactory.passthroughUnsupported(i) {
                     findings.append(.wrong("\(c.devnode): \(refusal)", fix: "set `passthrough = false` for it in a [[device]] section of \(configPath)"))
+                } else if passthrough {
+                    findings.append(Self.failsClosed(c))
                 }
             } else {
                 findings.append(.ok("\(c.devnode): touch device (\(why)); this user cannot open it to say more (run the doctor as root)"))
@@ -98,6 +100,17 @@ public struct Doctor {
             }
         }
         return (findings, passedThrough)
+    }
+
+    /// A passed-through device is hidden from libinput by gestured's udev rule, so that no
+    /// compositor reads the raw panel while gestured is down (61-gestured-passthrough.rules).
+    static func failsClosed(_ c: DeviceCandidate) -> DoctorFinding {
+        if c.properties["LIBINPUT_IGNORE_DEVICE"] == "1" {
+            return .ok("\(c.devnode) is hidden from libinput (LIBINPUT_IGNORE_DEVICE=1): while gestured is down the app gets no touch, never the raw panel")
+        }
+        return .wrong("\(c.devnode) is not hidden from libinput: while gestured is down (a crash, a restart, an upgrade) the compositor reads the raw panel, whatever the mode",
+                      fix: "install gestured's udev rule 61-gestured-passthrough.rules (the package and `make install` do), "
+                          + "then `udevadm trigger --subsystem-match=input` and restart the compositor")
     }
 
     // MARK: /dev/uinput and the generator

@@ -35,7 +35,18 @@ expect_line "$SDIR/doctor-faulty.txt" "fix: run \`systemctl daemon-reload && sys
 expect_line "$SDIR/doctor-faulty.txt" "✖ the broker mqtt://127.0.0.1:1 does not accept us: Connection refused"
 expect_line "$SDIR/doctor-faulty.txt" "✖ \"Wacom ISDv4 E6 Finger\" is passed through but has no clone"
 expect_line "$SDIR/doctor-faulty.txt" "✔ socket $SOCK (gdaemon:gesture 0660): the daemon answers (pid $DAEMON_PID)"
+expect_line "$SDIR/doctor-faulty.txt" "✖ $TS_node is not hidden from libinput: while gestured is down (a crash, a restart, an upgrade) the compositor reads the raw panel"
 kill "$DAEMON_PID"; wait_until 10 sh -c "! kill -0 $DAEMON_PID 2>/dev/null" || die "the daemon did not stop"
+
+# The package's udev rule (61-gestured-passthrough.rules), pointed at this build and config:
+# the touchscreen is hidden from libinput (scenario 23 plays what that means).
+rule=/etc/udev/rules.d/61-gestured-passthrough.rules
+trap 'rm -f "$rule"; udevadm control --reload' EXIT
+sed -e "s|/usr/local/bin/gestured|$GESTURED|" -e "s|/etc/gestured/gestures.toml|$conf|" "$REPO/systemd/61-gestured-passthrough.rules" > "$rule"
+udevadm control --reload
+udevadm trigger --action=change "$TS_node"
+udevadm settle --timeout=30
+[ "$(udev_prop "$TS_node" LIBINPUT_IGNORE_DEVICE)" = 1 ] || die "the rule did not hide $TS_node: $(udevadm info --query=property --name="$TS_node" | tr '\n' ' ')"
 
 # Fixed: root, granted uinput; the app (a libinput client) reads the clone.
 rm -f "$SOCK"
@@ -52,6 +63,7 @@ say "doctor on the fixed installation: exit $rc"; cat "$SDIR/doctor-fixed.txt"
 [ $rc -eq 0 ] || die "doctor exited $rc on the fixed installation"
 expect_line "$SDIR/doctor-fixed.txt" "✔ the service may read $TS_node (root:input 0660)"
 expect_line "$SDIR/doctor-fixed.txt" "✔ the service may write /dev/uinput"
+expect_line "$SDIR/doctor-fixed.txt" "✔ $TS_node is hidden from libinput (LIBINPUT_IGNORE_DEVICE=1)"
 # libinput runs its debug-events tool in the same process (exec): comm "libinput-debug-".
 expect_line "$SDIR/doctor-fixed.txt" "✔ the clone $CLONE of \"Wacom ISDv4 E6 Finger\" is open by libinput-debug- (pid $app_pid)"
 expect_line "$SDIR/doctor-fixed.txt" "all checks passed"
