@@ -43,6 +43,32 @@ struct TouchCloneTests {
             == [[3, 0x39, -1], [1, 0x14a, 0], [0, 0, 0]])
     }
 
+    /// Each kernel drops a position equal to the one it holds. The device's held 100/200 from a
+    /// touch the app was not given (withheld, as in a passthrough none mode); a new touch there
+    /// comes without a position, and the clone — which holds 0 — writes it.
+    @Test("a contact that begins where the device held its last one gets that position from the clone")
+    func beginsWhereTheDeviceHeldOne() throws {
+        defer { close(fds[0]); close(fds[1]) }
+        #expect(try step(Self.down, []).isEmpty)
+        _ = try step([(EV.ABS, ABS.MT_SLOT, 1), (EV.ABS, ABS.MT_TRACKING_ID, -1), (EV.KEY, BTN.TOUCH, 0)], [])
+        #expect(try step([(EV.ABS, ABS.MT_SLOT, 1), (EV.ABS, ABS.MT_TRACKING_ID, 901), (EV.KEY, BTN.TOUCH, 1)], [.forward(slot: 1)])
+            == [[3, 0x2f, 1], [3, 0x39, 1], [3, 0x35, 100], [3, 0x36, 200], [1, 0x14a, 1], [0, 0, 0]])
+        // Once the clone holds it too, the same place sends nothing more.
+        _ = try step([(EV.ABS, ABS.MT_SLOT, 1), (EV.ABS, ABS.MT_TRACKING_ID, -1)], [.forward(slot: 1)])
+        #expect(try step([(EV.ABS, ABS.MT_SLOT, 1), (EV.ABS, ABS.MT_TRACKING_ID, 902)], [.forward(slot: 1)])
+            == [[3, 0x39, 2], [1, 0x14a, 1], [0, 0, 0]])
+    }
+
+    /// A clone made after a restart: the device holds slot 0 at 30/40 (`startAt`), a new uinput
+    /// device 0/0. A touch at the same place has no position from the device; the clone writes it.
+    @Test("a clone made while the device holds a position writes it for a contact there")
+    func restartedWhereTheDeviceHeldOne() throws {
+        defer { close(fds[0]); close(fds[1]) }
+        clone.startAt([(30, 40)])
+        #expect(try step([(EV.ABS, ABS.MT_SLOT, 0), (EV.ABS, ABS.MT_TRACKING_ID, 5)], [.forward(slot: 0)])
+            == [[3, 0x2f, 0], [3, 0x39, 1], [3, 0x35, 30], [3, 0x36, 40], [1, 0x14a, 1], [0, 0, 0]])
+    }
+
     @Test("a cancel is a palm in a frame of its own, then the release; the next contact is a finger again")
     func cancelled() throws {
         defer { close(fds[0]); close(fds[1]) }

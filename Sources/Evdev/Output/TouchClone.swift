@@ -84,6 +84,9 @@ public final class TouchClone {
     private var legacyMapping: CloneMapping?
     /// Each slot's raw position as last read (late begins, map_clone), and the single-touch axes' (map_clone).
     private var rawX: [Int32], rawY: [Int32]
+    /// Each slot's position as the clone's kernel holds it (a new uinput device's slots hold 0):
+    /// what `catchUp` compares with.
+    private var heldX: [Int32], heldY: [Int32]
     private var legacyX: Int32 = 0, legacyY: Int32 = 0
     /// The transform the clone maps with (`map_clone`), nil when it reports the device's coordinates.
     public private(set) var mappedWith: CoordinateTransform?
@@ -138,6 +141,8 @@ public final class TouchClone {
         forwarded = Array(repeating: false, count: slots)
         rawX = Array(repeating: 0, count: slots)
         rawY = Array(repeating: 0, count: slots)
+        heldX = Array(repeating: 0, count: slots)
+        heldY = Array(repeating: 0, count: slots)
         pending.reserveCapacity(256)
     }
 
@@ -202,7 +207,7 @@ public final class TouchClone {
                 for r in pending where r.slot == slot {
                     if mapping != nil && Self.isPosition(r.code) { moved = true } else { emitRaw(r) }
                 }
-                if moved && down[Int(slot)] { emitMapped(slot) }
+                if down[Int(slot)] { catchUp(slot, moved: moved) }
             case .cancel(let slot):
                 select(slot)
                 event(EV.ABS, ABS.MT_TOOL_TYPE, MTTool.PALM)
@@ -312,6 +317,28 @@ public final class TouchClone {
         return true
     }
 
+    /// After a forwarded slot's events: its position, wherever the clone holds another. Each
+    /// kernel drops a position equal to the one it holds, so a contact that begins where the
+    /// device last had one comes with none — and the clone may hold another: a clone made after
+    /// a restart holds 0, and one that was not given the touches before (a mode where the app
+    /// gets nothing) holds an older place. A mapped clone writes the pair when either moved.
+    private func catchUp(_ slot: Int32, moved: Bool) {
+        let s = Int(slot)
+        if mapping != nil {
+            let (x, y) = mapping!.map(x: rawX[s], y: rawY[s])
+            if moved || x != heldX[s] || y != heldY[s] { emitMapped(slot) }
+            return
+        }
+        if rawX[s] != heldX[s] {
+            select(slot)
+            event(EV.ABS, ABS.MT_POSITION_X, rawX[s])
+        }
+        if rawY[s] != heldY[s] {
+            select(slot)
+            event(EV.ABS, ABS.MT_POSITION_Y, rawY[s])
+        }
+    }
+
     /// The selected slot's position from its raw one, mapped when the clone maps.
     private func emitMapped(_ slot: Int32) {
         select(slot)
@@ -364,5 +391,8 @@ public final class TouchClone {
         }
         sink.append(type: type, code: code, value: value)
         open += 1
+        if type == EV.ABS && writeSlot >= 0 {
+            if code == ABS.MT_POSITION_X { heldX[Int(writeSlot)] = value } else if code == ABS.MT_POSITION_Y { heldY[Int(writeSlot)] = value }
+        }
     }
 }
