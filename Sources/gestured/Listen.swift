@@ -75,7 +75,11 @@ struct Listen: ParsableCommand {
 /// One JSON line as a readable line, in the spirit of `libinput debug-events`:
 /// `Wacom ISDv4 E6 Finger  circle  recognized  +12.345s  1 finger  (0.52, 0.41)  radius_mm=31.4 …`
 enum EventLine {
-    static func readable(_ line: String) -> String {
+    /// Escaped (`Printable`) as a whole: the daemon's JSON escapes control characters, but a
+    /// string decoded here is raw again, and the daemon on the other end may be older or not ours.
+    static func readable(_ line: String) -> String { Printable.escaping(decoded(line)) }
+
+    private static func decoded(_ line: String) -> String {
         guard let value = try? JSONReader.parse(line), let obj = value.object else { return line }
         if obj["event"]?.string == "mode", let mode = obj["mode"]?.string {
             return "mode \(mode)  (was \(obj["previous"]?.string ?? "?"); \(obj["reason"]?.string ?? "?"))"

@@ -245,4 +245,27 @@ import Testing
             #expect(status == ["offline"], "\(signal == SIGKILL ? "SIGKILL" : "SIGTERM"): \(status)\n\(d.log)")
         }
     }
+
+    /// A message over the limit (64 KiB) is ignored before it is copied: no reply, no effect, one
+    /// log line however many come; the next command that fits is obeyed as usual.
+    @Test func aCommandOverThePayloadLimitIsIgnored() throws {
+        let broker = try Broker()
+        let prefix = "museum/kiosk47"
+        let config = "[[mode]]\nname = \"normal\"\n[[mode]]\nname = \"locked\"\n"
+        let sub = try Subscriber(broker, topic: prefix + "/#", id: "oversize")
+        let d = try DaemonHarness(config: config + Self.config(broker, prefix: prefix), replays: [DaemonHarness.circleRecording])
+        sub.wait(for: 1, on: prefix + "/status")
+        // A valid command, padded past the limit with spaces JSON allows.
+        let padded = #"{"mode":"locked"}"# + String(repeating: " ", count: 70_000)
+        for _ in 1...3 { try broker.publish(prefix + "/command", padded) }
+        try broker.publish(prefix + "/command", #"{"status":true}"#)
+        let replies = sub.wait(for: 1, on: prefix + "/reply")
+        usleep(300_000)
+        #expect(sub.messages(on: prefix + "/reply").count == 1, "\(sub.messages(on: prefix + "/reply"))\n\(d.log)")
+        #expect(Self.json(try #require(replies.first))["status"] != nil, "\(replies)")
+        let c = try d.connect()
+        #expect((try c.command(#"{"status":true}"#)["status"] as? [String: Any])?["mode"] as? String == "normal", "\(d.log)")
+        let logged = d.log.split(separator: "\n").filter { $0.contains("bytes on \(prefix)/command ignored (at most 65536 bytes are taken)") }
+        #expect(logged.count == 1, "\(d.log)")
+    }
 }

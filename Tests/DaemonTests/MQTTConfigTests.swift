@@ -150,4 +150,26 @@ import Testing
                 "f.toml:6: mqtt.publish[1].run: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, shape)",
             ])
     }
+
+    /// Remote commands only where no one on the way can read or forge them: TLS, or a broker on
+    /// this host's loopback, decided by the address and not by how the name looks. A username
+    /// over plain mqtt:// does not count: its password and the commands would cross in clear.
+    @Test func commandsNeedTLSOrALoopbackAddress() throws {
+        func section(_ url: String, _ extra: String = "") -> String {
+            "[mqtt]\nurl = \"\(url)\"\n\(extra)commands = true\n"
+        }
+        for url in ["mqtt://127.0.0.1:1883", "mqtt://127.1.2.3", "mqtt://[::1]:1884", "mqtt://[::ffff:127.0.0.1]", "mqtt://localhost"] {
+            #expect(try ConfigLoader().parse(section(url), file: "f.toml").mqtt?.commands == true, "\(url)")
+        }
+        let refused = "commands are taken only over mqtts:// or from a broker on a loopback address"
+        for (url, extra) in [("mqtt://127.example.org", ""), ("mqtt://127.0.0.1.nip.io", ""), ("mqtt://localhost.evil.org", ""),
+                             ("mqtt://broker.lan", "username = \"kiosk\"\n"), ("mqtt://10.0.0.5", "username = \"kiosk\"\n"),
+                             ("mqtt://[::2]", ""), ("mqtt://128.0.0.1", ""), ("mqtt://0.0.0.0", "")] {
+            let lines = extra.isEmpty ? 3 : 4
+            #expect(try errors(section(url, extra)).map { $0.hasPrefix("f.toml:\(lines): mqtt.commands: \(refused)") } == [true], "\(url)")
+        }
+        #expect(!ConfigLoader.isLoopback("127.example.org") && !ConfigLoader.isLoopback("127.") && ConfigLoader.isLoopback("127.255.255.254"))
+        // Without commands, plain mqtt:// anywhere is still a publisher's choice.
+        #expect(try ConfigLoader().parse("[mqtt]\nurl = \"mqtt://127.example.org\"\n", file: "f.toml").mqtt != nil)
+    }
 }

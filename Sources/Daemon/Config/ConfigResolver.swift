@@ -1,4 +1,5 @@
 import GestureKit
+import Evdev
 import Glibc
 
 /// The step after reading that asks the system about what the config names: the socket's group,
@@ -12,6 +13,8 @@ extension ConfigLoader {
         if let g = config.socket.controlGroup, !SystemGroup.exists(g) {
             d.error("socket.control_group", "no group \"\(g)\" on this system")
         }
+        let regions = Set(config.regions.map(\.name))
+        for i in config.modes.sequences.indices { resolveSteps(&config.modes.sequences[i], regions: regions, d) }
         resolveShapes(&config.shapes, d)
         let taught = config.shapes.names
         for (key, name) in d.shapeReferences where !taught.contains(name) {
@@ -42,6 +45,33 @@ extension ConfigLoader {
             }
             if let v = set.rotate { config.shapes[i].rotate = v }
         }
+    }
+
+    /// A sequence's `steps_file`: readable by no one but its owner (the steps are the secret, and
+    /// the config is world-readable), then read — inside the unit from the credential systemd
+    /// made of it as root (LoadCredential=, written by the generator), else from the file.
+    private func resolveSteps(_ q: inout SecretSequence, regions: Set<String>, _ d: ConfigDiagnostics) {
+        guard let file = q.stepsFile else { return }
+        var st = stat()
+        guard stat(file.path, &st) == 0 else { d.error(file.key, "cannot read \(file.path): \(Errno.current)"); return }
+        let mode = st.st_mode & 0o777
+        if mode & 0o077 != 0 {
+            let who = mode & 0o070 != 0 ? (mode & 0o007 != 0 ? "its group and others" : "its group") : "others"
+            d.error(file.key, "\(file.path) is open to \(who) (mode \(String(mode, radix: 8))): the steps are the secret; "
+                + "make it readable by its owner only (chmod 600; systemd hands it to the service)")
+            return
+        }
+        let handed = ProcessEnvironment.current["CREDENTIALS_DIRECTORY"].map { $0 + "/" + file.credential }
+        let p = handed.flatMap { access($0, F_OK) == 0 ? $0 : nil } ?? file.path
+        let bytes: [UInt8]
+        switch FileSystem.regularFile(atPath: p, maxBytes: SecretSequence.maxStepsFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let e): d.error(file.key, "cannot read \(p): \(e)"); return
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { d.error(file.key, "\(p): not UTF-8 text"); return }
+        guard let steps = readStepsFile(text, path: file.path, regions: regions, d), let last = steps.last else { return }
+        q.steps = steps
+        q.binding.filter = last
     }
 
     /// The TLS files must be readable; the password is the password file's first line.

@@ -1,3 +1,4 @@
+import Glibc
 import TOMLKit
 
 /// Every key of `[mqtt]`, in the order they are read and explained.
@@ -121,17 +122,31 @@ extension ConfigLoader {
             t.error("url", "mqtts:// needs ca_file (the CA that signed the broker's certificate)")
         }
         if t.has("password_file"), !t.has("username") { t.error("password_file", "a password needs a username") }
-        // Commands over the network in clear and from anyone: refused. Loopback is the host's own.
-        if urlRead, c.commands, !c.tls, c.username == nil, !Self.isLoopback(c.host) {
-            t.error("commands", "commands over plain mqtt:// without a username would be obeyed from anyone who reaches \(c.host): "
-                + "use mqtts:// or username and password_file (and a broker ACL on the command topics)")
+        // Commands only where no one between can read or forge them: TLS (the broker checked
+        // against ca_file), or this host's own loopback. A username does not help over plain
+        // mqtt://: the password and every command would cross the network in clear.
+        if urlRead, c.commands, !c.tls, !Self.isLoopback(c.host) {
+            t.error("commands", "commands are taken only over mqtts:// or from a broker on a loopback address (127.0.0.0/8, ::1 or localhost); "
+                + "\(c.host) is neither, so the commands (and any password) would cross the network in clear: use mqtts:// with ca_file")
         }
         t.finish(expected: MQTTConfig.settingKeys.joined(separator: ", "))
         return urlRead ? c : nil
     }
 
+    /// Whether `host` is this machine's loopback, decided by address, not by how the name
+    /// looks: an IPv4 literal in 127.0.0.0/8, the IPv6 literal ::1 (or an IPv4-mapped
+    /// ::ffff:127.x.y.z), or the name `localhost`, which /etc/hosts (root's) and systemd's
+    /// nss-myhostname map to loopback. Any other name is not loopback, whatever its digits
+    /// (`127.example.org` resolves wherever its DNS says).
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+        let b = withUnsafeBytes(of: &v6) { Array($0) }
+        if b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1 { return true }
+        return b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xff && b[11] == 0xff && b[12] == 127
     }
 
     struct URLError: Error { var message: String }

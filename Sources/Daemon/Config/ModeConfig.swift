@@ -61,6 +61,19 @@ public struct SecretSequence: Sendable, Equatable {
     public var within: Double
     /// The action, conditions (`in_mode`) and cooldown, as a binding on the last step.
     public var binding: Binding
+    /// `steps_file`: where the steps are kept apart from the world-readable config, and the key
+    /// that named it; the steps are read from it when the config is resolved (ConfigResolver).
+    public var stepsFile: StepsFile? = nil
+    /// 16 steps of a line or two each: a steps file larger than this is not one.
+    public static let maxStepsFileBytes = 16 * 1024
+
+    public struct StepsFile: Sendable, Equatable {
+        public var path: String
+        /// The config's key path, e.g. `sequence[1].steps_file`, for errors.
+        public var key: String
+        /// The credential systemd hands it over as (LoadCredential=; the generator writes it).
+        public var credential: String
+    }
 
     /// The regions the steps name: a passed-through touch beginning there is held until no
     /// gesture can take it, so the sequence's taps never press what is under them.

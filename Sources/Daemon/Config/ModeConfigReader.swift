@@ -1,4 +1,5 @@
 import GestureKit
+import TOMLKit
 
 /// Reading `[modes]`, `[[mode]]`, `[screen]` and `[[sequence]]`.
 extension ConfigLoader {
@@ -100,6 +101,40 @@ extension ConfigLoader {
 
     /// One `[[sequence]]`: name, steps (gesture filters, in order), within, in_mode, cooldown and
     /// one action, as a binding's. `index`: the binding number it runs under.
+    /// The steps of a `steps_file`: `steps = [...]` as in `[[sequence]]`, checked the same way,
+    /// errors located in that file. Nil when it has errors (in `d`).
+    func readStepsFile(_ text: String, path: String, regions: Set<String>, _ d: ConfigDiagnostics) -> [GestureFilter]? {
+        let (limit, lines) = ConfigLimits.scan(text, file: path)
+        if let e = limit { d.append(e); return nil }
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            d.append(ConfigError(file: path, line: e.source.begin.line, key: "", message: "syntax error at column \(e.source.begin.column): \(e.description)"))
+            return nil
+        } catch {
+            d.append(ConfigError(file: path, line: 0, key: "", message: "\(error)"))
+            return nil
+        }
+        let own = ConfigDiagnostics(file: path, index: lines)
+        let t = TableReader(root, path: "", diagnostics: own)
+        var ok = true
+        var steps: [GestureFilter] = []
+        let tables = t.tables("steps")
+        if tables.count < 2 || tables.count > Self.maxSteps {
+            t.error("steps", "expected 2…\(Self.maxSteps) steps, e.g. steps = [{ gesture = \"tap\", region = \"tl\" }, { gesture = \"tap\", region = \"br\" }]")
+            ok = false
+        }
+        for s in tables {
+            if let f = readFilter(s, section: "step", regions: regions, checksShape: true, ok: &ok) { steps.append(f) }
+            s.finish(expected: Self.filterKeys)
+        }
+        t.finish(expected: "steps")
+        for e in own.errors { d.append(e) }
+        d.shapeReferences += own.shapeReferences
+        return ok && own.errors.isEmpty ? steps : nil
+    }
+
     func readSequence(_ t: TableReader, index: Int, regions: Set<String>, modes: Set<String>,
                       taken: [SecretSequence]) -> SecretSequence? {
         var ok = true
@@ -107,8 +142,15 @@ extension ConfigLoader {
         if name == nil && !t.has("name") { t.diagnostics.error(t.path, "a [[sequence]] needs a name"); ok = false }
         if let n = name, taken.contains(where: { $0.name == n }) { t.error("name", "sequence \"\(n)\" is defined twice"); ok = false }
         var steps: [GestureFilter] = []
-        let stepTables = t.tables("steps")
-        if stepTables.count < 2 || stepTables.count > Self.maxSteps {
+        // The steps are the secret: they may live in a file only the service can read.
+        var stepsFile: SecretSequence.StepsFile? = nil
+        if let p = t.string("steps_file") {
+            if !p.hasPrefix("/") { t.error("steps_file", "must be an absolute path"); ok = false }
+            if t.has("steps") { t.error("steps_file", "give steps or steps_file, not both"); ok = false }
+            stepsFile = .init(path: p, key: t.keyPath("steps_file"), credential: ServiceGrant.stepsCredential(index))
+        }
+        let stepTables = t.has("steps_file") ? [] : t.tables("steps")
+        if !t.has("steps_file"), stepTables.count < 2 || stepTables.count > Self.maxSteps {
             if t.has("steps") || stepTables.isEmpty {
                 t.error("steps", "expected 2…\(Self.maxSteps) steps, e.g. [{ gesture = \"tap\", region = \"tl\" }, { gesture = \"tap\", region = \"br\" }]")
             }
@@ -122,10 +164,11 @@ extension ConfigLoader {
         let inModes = readInModes(t, modes: modes, ok: &ok)
         let cooldown = t.number("cooldown", in: 0...86_400, unit: "s") ?? 0
         let action = readAction(t, modes: modes, ok: &ok)
-        t.finish(expected: "name, steps, within, in_mode, cooldown, run, shell, keys, click, switch_mode or for")
-        guard ok, let n = name, let last = steps.last, let a = action else { return nil }
+        t.finish(expected: "name, steps, steps_file, within, in_mode, cooldown, run, shell, keys, click, switch_mode or for")
+        // With steps_file, the last step is known once the file is read (ConfigResolver).
+        guard ok, let n = name, let last = steps.last ?? stepsFile.map({ _ in GestureFilter(gesture: .tap) }), let a = action else { return nil }
         let binding = Binding(index: index, filter: last, step: nil, stepOf: nil, action: a, timeout: 10, cooldown: cooldown,
                               maxConcurrent: 1, inModes: inModes)
-        return SecretSequence(name: n, steps: steps, within: within, binding: binding)
+        return SecretSequence(name: n, steps: steps, within: within, binding: binding, stepsFile: stepsFile)
     }
 }

@@ -41,6 +41,12 @@ final class MQTTLink: @unchecked Sendable {
     static let maxCommands = 64
     /// Retained topics read back from the broker (`readBackTopics`) waiting for the daemon's loop.
     static let maxReadBack = 4096
+    /// The largest message taken from the broker (commands and the retained topics read back):
+    /// a command is one short JSON line and a discovery config a few hundred bytes, so anything
+    /// larger is refused before it is copied or queued. Ignored ones are logged at most once
+    /// per `oversizeLogInterval`, with how many there were.
+    static let maxPayload = 64 * 1024
+    static let oversizeLogInterval = 60.0
 
     /// What the broker sent: commands, and the retained topics it holds under `readBackTopics`.
     struct Incoming {
@@ -55,6 +61,9 @@ final class MQTTLink: @unchecked Sendable {
         var unsent: [String] = []
         var incoming = Incoming()
         var commandsDropped = 0
+        /// Messages over `maxPayload` not yet logged, and when the last such log line was.
+        var oversized = 0
+        var oversizeLoggedAt: Double? = nil
         var connected = false
         var inflight = 0
         var published = 0
@@ -107,8 +116,13 @@ final class MQTTLink: @unchecked Sendable {
         mosquitto_publish_callback_set(m) { _, obj, mid in MQTTLink.from(obj).published(mid) }
         mosquitto_message_callback_set(m) { _, obj, msg in
             guard let msg else { return }
+            let link = MQTTLink.from(obj)
+            guard Int(msg.pointee.payloadlen) <= MQTTLink.maxPayload else {
+                link.oversized(String(cString: msg.pointee.topic), bytes: Int(msg.pointee.payloadlen))
+                return
+            }
             let bytes = UnsafeRawBufferPointer(start: msg.pointee.payload, count: Int(msg.pointee.payloadlen))
-            MQTTLink.from(obj).received(String(cString: msg.pointee.topic), String(decoding: bytes, as: UTF8.self), retained: msg.pointee.retain)
+            link.received(String(cString: msg.pointee.topic), String(decoding: bytes, as: UTF8.self), retained: msg.pointee.retain)
         }
     }
 
@@ -325,7 +339,7 @@ final class MQTTLink: @unchecked Sendable {
             // state, read back at subscription, is news.
             guard retained, !payload.isEmpty else { return "" }
             guard s.incoming.retained.count < Self.maxReadBack else {
-                return "more than \(Self.maxReadBack) retained topics read back at once, \(topic) not checked"
+                return "more than \(Self.maxReadBack) retained topics read back at once, \(Printable.escaping(topic)) not checked"
             }
             s.incoming.retained.append(topic)
             return nil
@@ -337,6 +351,21 @@ final class MQTTLink: @unchecked Sendable {
         case ""?: break
         case let why?: log.warning("mqtt: \(why)")
         }
+    }
+
+    /// A message over `maxPayload`: ignored; logged at most once per `oversizeLogInterval`, so
+    /// that a flood of them costs the journal a line a minute.
+    private func oversized(_ topic: String, bytes: Int) {
+        let now = MonotonicClock.now()
+        let count: Int? = shared.withLock { s in
+            s.oversized += 1
+            if let last = s.oversizeLoggedAt, now - last < Self.oversizeLogInterval { return nil }
+            defer { (s.oversized, s.oversizeLoggedAt) = (0, now) }
+            return s.oversized
+        }
+        guard let count else { return }
+        let since = count > 1 ? "; \(count) ignored since the last such line" : ""
+        log.warning("mqtt: a message of \(bytes) bytes on \(Printable.escaping(topic)) ignored (at most \(Self.maxPayload) bytes are taken)\(since)")
     }
 
     private static func describe(_ rc: Int32) -> String {

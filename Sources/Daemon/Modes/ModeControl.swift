@@ -10,7 +10,10 @@ import Logging
 final class ModeControl: GestureSink, TouchGate, TimedSource {
     private(set) var state: ModeState
     private var sequences: SequenceMatcher
-    private var backOff = SequenceBackOff()
+    /// Each sequence's own back-off, in the order of `sequences`.
+    private var backOffs: [SequenceBackOff]
+    /// Where the back-offs are kept across restarts and reboots (nil: not kept).
+    private let backOffRecord: SequenceBackOffRecord?
     private let runner: ActionRunner
     private let devices: DeviceRegistry
     private let hub: SocketHub
@@ -37,7 +40,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     private let record: ModeRecord?
 
     init(_ config: ModesConfig, runner: ActionRunner, devices: DeviceRegistry, hub: SocketHub, log: Logger, now: Double,
-         record: ModeRecord? = nil) {
+         record: ModeRecord? = nil, backOffRecord: SequenceBackOffRecord? = nil) {
         state = ModeState(config, now: now)
         self.record = record
         if let saved = record?.load(), let c = state.restore(saved, now: now) {
@@ -45,6 +48,8 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         }
         deadline = state.deadline
         sequences = SequenceMatcher(config.sequences)
+        self.backOffRecord = backOffRecord
+        backOffs = Self.loadBackOffs(config.sequences, from: backOffRecord, now: now, log: log)
         self.runner = runner
         self.devices = devices
         self.hub = hub
@@ -118,7 +123,10 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
 
     /// After a reload: the same mode if it still exists, with the new config's settings.
     func reload(_ config: ModesConfig, now: Double) {
+        // A sequence keeps its back-off by name: a reload starts no attempt over.
+        let old = Dictionary(zip(sequences.sequences.map(\.name), backOffs)) { a, _ in a }
         sequences = SequenceMatcher(config.sequences)
+        backOffs = config.sequences.map { old[$0.name] ?? SequenceBackOff() }
         let change = state.reload(config, now: now)
         deadline = state.deadline
         runner.mode = state.current.name
@@ -181,13 +189,25 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     /// A secret sequence's step: a completed sequence runs its action (a binding's), or switches
     /// the mode.
     func take(_ g: inout OutgoingGesture) {
-        guard !sequences.sequences.isEmpty else { return }
-        guard backOff.allows(at: g.event.time) else { return }
-        let fed = sequences.feed(g.event, device: g.device, mode: state.current.name)
-        if let seconds = backOff.record(completed: !fed.done.isEmpty, broke: fed.broke, at: g.event.time) {
-            sequences.reset()
-            log.warning("secret sequences paused for \(fmt(seconds)) s: \(SequenceBackOff.attempts) attempts broken in a row")
+        guard !sequences.sequences.isEmpty, g.event.phase == .recognized || g.event.phase == .ended else { return }
+        // The clock's time, not the event's: pauses are kept across restarts in CLOCK_MONOTONIC,
+        // and a replay's events carry the recording's times.
+        let time = MonotonicClock.now()
+        let counting = backOffs.indices.map { backOffs[$0].allows(at: time) }
+        let fed = sequences.feed(g.event, device: g.device, mode: state.current.name, counting: counting)
+        var changed = false
+        for i in fed.completed where backOffs[i] != SequenceBackOff() {
+            _ = backOffs[i].record(completed: true, broke: false, at: time)
+            changed = true
         }
+        for i in fed.broken where !fed.completed.contains(i) {
+            changed = true
+            if let seconds = backOffs[i].record(completed: false, broke: true, at: time) {
+                sequences.reset(i)
+                log.warning("sequence \(sequences.sequences[i].name) paused for \(fmt(seconds)) s: \(SequenceBackOff.attempts) attempts broken in a row")
+            }
+        }
+        if changed { keepBackOffs() }
         for q in fed.done {
             log.info("sequence \(q.name) completed")
             if case .switchMode(let m, let seconds) = q.binding.action {
@@ -197,6 +217,33 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
                 runner.perform(q.binding, for: (g.event, g.device), now: MonotonicClock.now())
             }
         }
+    }
+
+    /// Each sequence's back-off as an earlier run left it: none kept, a fresh one; a record that
+    /// cannot be read, a first pause for every sequence (the stricter side), logged.
+    private static func loadBackOffs(_ sequences: [SecretSequence], from record: SequenceBackOffRecord?, now: Double, log: Logger) -> [SequenceBackOff] {
+        guard let record, !sequences.isEmpty else { return sequences.map { _ in SequenceBackOff() } }
+        switch record.load() {
+        case .none:
+            return sequences.map { _ in SequenceBackOff() }
+        case .bad(let why):
+            log.error("cannot read the secret sequences' back-off from \(record.path): \(why); every sequence starts paused for \(fmt(SequenceBackOff.pause(0))) s")
+            return sequences.map { _ in SequenceBackOff.unknown(now: now) }
+        case .saved(let saved):
+            return sequences.map { q in
+                let b = saved[q.name]?.capped(now: now) ?? SequenceBackOff()
+                if let until = b.pausedUntil, until > now {
+                    log.notice("sequence \(q.name) still paused for \(fmt((until - now).rounded(.up))) s (kept in \(record.path))")
+                }
+                return b
+            }
+        }
+    }
+
+    /// Saves the back-offs for a restart; a failure is logged, and the kiosk goes on.
+    private func keepBackOffs() {
+        guard let r = backOffRecord, let e = r.save(Array(zip(sequences.sequences.map(\.name), backOffs).map { (name: $0.0, backOff: $0.1) })) else { return }
+        log.error("cannot keep the secret sequences' back-off in \(r.path): \(e) (a restart would forget broken attempts)")
     }
 
     /// The first touch of a sequence on any device, told inside its frame (the pipeline's stage):

@@ -23,25 +23,36 @@ public struct SequenceMatcher {
         furthest = Array(repeating: 0, count: sequences.count)
     }
 
-    /// Whether `e` is a step of a sequence that runs in `mode`: such events are the secret, kept
-    /// from listeners (socket clients, the broker).
+    /// Whether `e` belongs to a gesture that may be a step of a sequence that runs in `mode`:
+    /// such events are the secret, kept from listeners (socket clients, the broker). Any phase,
+    /// and by the step's gesture and device only: a pan's began and changed events come before
+    /// its direction or end are known, and withholding only the gestures that turn out to be
+    /// steps would show a listener which they were by the gap.
     public func isStep(_ e: GestureEvent, device: DeviceLabel, mode: String) -> Bool {
-        sequences.contains { q in q.binding.isActive(in: mode) && q.steps.contains { $0.matches(e, device: device) } }
+        sequences.contains { q in
+            q.binding.isActive(in: mode) && q.steps.contains { s in
+                s.gesture == e.kind && (s.device.map { Glob.matches($0, device.name) || Glob.matches($0, device.id) } ?? true)
+            }
+        }
     }
 
-    /// The sequences `e` completes in `mode` (those whose `in_mode` allows it), and whether it
-    /// broke an attempt (a sequence begun, then another gesture or too late).
-    public mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String) -> (done: [SecretSequence], broke: Bool) {
-        guard e.phase == .recognized || e.phase == .ended else { return ([], false) }
+    /// The sequences `e` completes in `mode` (those whose `in_mode` allows it); whether it broke
+    /// an attempt and completed none; and by index, the sequences whose attempt it broke (begun,
+    /// then another gesture or too late) and those it completed. `counting[i]` false: sequence
+    /// i is paused, and neither moves nor breaks.
+    public mutating func feed(_ e: GestureEvent, device: DeviceLabel, mode: String, counting: [Bool]? = nil)
+        -> (done: [SecretSequence], broke: Bool, broken: [Int], completed: [Int]) {
+        guard e.phase == .recognized || e.phase == .ended else { return ([], false, [], []) }
         var done: [SecretSequence] = []
-        var brokeOne = false
+        var broken: [Int] = []
+        var completed: [Int] = []
         for i in sequences.indices {
             let q = sequences[i]
-            guard q.binding.isActive(in: mode) else { progress[i] = Progress(); continue }
+            guard q.binding.isActive(in: mode), counting?[i] ?? true else { progress[i] = Progress(); continue }
             var p = progress[i]
             if p.next > 0, e.time - p.started > q.within || !q.steps[p.next].matches(e, device: device) {
                 p = Progress()
-                brokeOne = true
+                broken.append(i)
             }
             if q.steps[p.next].matches(e, device: device) {
                 if p.next == 0 { p.started = e.time }
@@ -49,13 +60,17 @@ public struct SequenceMatcher {
                 furthest[i] = max(furthest[i], p.next)
                 if p.next == q.steps.count {
                     done.append(q)
+                    completed.append(i)
                     p = Progress()
                 }
             }
             progress[i] = p
         }
-        return (done, brokeOne && done.isEmpty)
+        return (done, !broken.isEmpty && done.isEmpty, broken, completed)
     }
+
+    /// Forgets the attempt at sequence `i` under way (its pause begins).
+    public mutating func reset(_ i: Int) { progress[i] = Progress() }
 
     /// Forgets every attempt under way (a pause begins).
     public mutating func reset() { progress = Array(repeating: Progress(), count: sequences.count) }

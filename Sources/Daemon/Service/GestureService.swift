@@ -40,7 +40,7 @@ public final class GestureService {
         let listener = try UnixListener.forService(path: options.socketPath, config: config.socket, environment: environment, log: log)
         hub = try SocketHub(listener: listener, config: config.socket, log: log)
         modes = ModeControl(config.modes, runner: runner, devices: devices, hub: hub, log: log, now: MonotonicClock.now(),
-                            record: ModeRecord(environment: environment))
+                            record: ModeRecord(environment: environment), backOffRecord: SequenceBackOffRecord(environment: environment))
         devices.delegate = self
         devices.gate = modes
         for way in ModeOpenings.find(config) { log.warning("\(way)") }

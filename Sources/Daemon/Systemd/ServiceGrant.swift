@@ -22,6 +22,18 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
     /// `$CREDENTIALS_DIRECTORY`): systemd reads `password_file` as root, so the file can be
     /// 0600 root:root, readable by no listener.
     public static let passwordCredential = "mqtt-password"
+
+    /// The credential a sequence's `steps_file` is handed over as: `sequence-N-steps`, N the
+    /// sequence's binding number (its place among the config's bindings and sequences).
+    public static func stepsCredential(_ n: Int) -> String { "sequence-\(n)-steps" }
+
+    /// Whether a credential name is one gestured asks for.
+    static func isCredential(_ name: Substring) -> Bool {
+        if name == passwordCredential { return true }
+        guard name.hasPrefix("sequence-"), name.hasSuffix("-steps") else { return false }
+        let n = name.dropFirst("sequence-".count).dropLast("-steps".count)
+        return !n.isEmpty && n.count <= 4 && n.allSatisfy(\.isASCII) && n.allSatisfy(\.isNumber)
+    }
     /// The one command that makes the running service match the config.
     public static let fix = "systemctl daemon-reload && systemctl restart gestured"
 

@@ -46,6 +46,11 @@ public enum ServiceSandbox {
             groups.append(["# the broker's password: systemd reads password_file as root and hands it over",
                            "LoadCredential=\(ServiceGrant.passwordCredential):\(file)"])
         }
+        for q in config.modes.sequences {
+            guard let f = q.stepsFile else { continue }
+            groups.append(["# a secret sequence's steps: systemd reads steps_file as root and hands it over",
+                           "LoadCredential=\(f.credential):\(f.path)"])
+        }
         return groups
     }
 

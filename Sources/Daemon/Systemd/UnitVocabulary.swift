@@ -32,8 +32,9 @@ public enum UnitVocabulary {
             ok = value.split(separator: " ", omittingEmptySubsequences: false).allSatisfy { families.contains(String($0)) }
         case "IPAddressAllow": ok = value == "any" || value == "localhost" || isAddress(value)
         case "LoadCredential":
-            let prefix = ServiceGrant.passwordCredential + ":/"
-            ok = value.hasPrefix(prefix) && isPlainPath(String(value.dropFirst(prefix.count - 1)))
+            // A credential gestured asks for (the broker's password, a sequence's steps) from a plain path.
+            let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            ok = parts.count == 2 && ServiceGrant.isCredential(parts[0]) && parts[1].hasPrefix("/") && isPlainPath(String(parts[1]))
         default: ok = false
         }
         return ok ? nil : "\(key.unicodeScalars.allSatisfy(isCommentCharacter) ? key : "a setting") outside the vocabulary"

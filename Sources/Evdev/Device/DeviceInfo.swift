@@ -30,6 +30,10 @@ public struct SizeMM: Sendable, Equatable {
 
 /// Everything gestured knows about one input device, live or recorded.
 public struct DeviceInfo: Sendable {
+    /// The device's name, made printable where it is read (`Printable`): the kernel's name is
+    /// whatever a USB descriptor or a uinput user wrote, and it reaches logs, the journal,
+    /// `gestured devices` and `listen`, and the clone's own name. Config globs cannot name a
+    /// control character, so matching loses nothing.
     public var name: String
     /// Stable across reboots and replugs, and distinct for two identical devices: the bus,
     /// vendor and product, then where the device sits — udev's ID_PATH (the port), or for a
@@ -88,7 +92,7 @@ public struct DeviceInfo: Sendable {
         name: String, id: String? = nil, bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16,
         capabilities: DeviceCapabilities, properties: [String: String] = [:], devnode: String? = nil
     ) {
-        self.name = name
+        self.name = Printable.escaping(name)
         self.bus = bus
         self.vendor = vendor
         self.product = product

@@ -1,5 +1,6 @@
 import CLibevdev
 import CLinux
+import GestureKit
 import Glibc
 
 /// Why a device could not be opened or read.
@@ -219,7 +220,8 @@ public final class EvdevDevice {
             where libevdev_has_property(dev, UInt32(p)) != 0 {
             caps.properties.insert(p)
         }
-        let name = libevdev_get_name(dev).map { String(cString: $0) } ?? ""
+        // The bytes as the kernel has them, so that invalid UTF-8 shows as \xNN rather than U+FFFD.
+        let name = libevdev_get_name(dev).map { c in Printable.escaping(bytes: UnsafeRawBufferPointer(start: c, count: strlen(c))) } ?? ""
         return DeviceInfo(
             name: name, bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
             vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
