@@ -2,8 +2,8 @@ import Testing
 @testable import GestureKit
 
 /// `learn`'s teachers' report (TeacherReport): the teacher who draws a shape unlike the others is
-/// named, teachers who draw alike agree, one teacher or none is told to ask another person, and a
-/// look-alike near the threshold is named with its margin.
+/// named, teachers who draw alike agree, one teacher or none is told to ask another person, a
+/// look-alike near the threshold is named with its margin, and so is a built-in shape taking its examples.
 @Suite struct TeacherReportTests {
     typealias P = Point
     static let z = TaughtShapeTests.z
@@ -50,6 +50,16 @@ import Testing
         let r = TeacherReport(0, of: [shape])
         #expect(r.advice == [.anotherPerson(teachers: 0)] && r.unnamed == 3 && r.consistency == nil)
         #expect(r.lines[0] == "zorro: 3 examples by 0 teachers (3 unnamed), threshold 0.920", "\(r.lines)")
+    }
+
+    /// A shape taught as a loop is taken by the built-in circle (which decides first); a Z by neither.
+    @Test func aShapeTheBuiltInCircleTakesIsNamed() throws {
+        let loop = TaughtShape(name: "loop", examples: (1...3).map { TaughtShapeTests.example(Synthetic.ellipse(rx: 20, ry: 20), seed: $0) })
+        let r = TeacherReport(0, of: [loop])
+        #expect(r.builtIn == [BuiltInLookAlikes.Taken(recognizer: "circle", examples: [1, 2, 3])], "\(r.builtIn)")
+        #expect(r.advice.contains(.builtInTakes(recognizer: "circle", count: 3, of: 3)), "\(r.advice)")
+        #expect(r.lines.contains("  built-in shapes (its examples drawn 40 mm across): circle takes examples 1, 2, 3"), "\(r.lines)")
+        #expect(TeacherReport(0, of: [Self.zorro([("ann", Self.z)])]).builtIn.isEmpty)
     }
 
     /// The same Z taught as two shapes: each is the other's closest, above its threshold.

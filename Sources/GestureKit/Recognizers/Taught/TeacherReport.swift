@@ -1,5 +1,6 @@
 /// What `learn` reports about a shape taught by several people: how alike they draw it, whose
-/// examples stand apart, which other shape is closest and by how much, and what to do.
+/// examples stand apart, which other taught shape is closest and by how much, which built-in
+/// shape takes its examples, and what to do.
 ///
 /// A teacher's agreement is the median of their examples' best scores against the *other*
 /// teachers' examples (leave one teacher out, ShapeCalibration.acrossByPerson): how a stranger
@@ -34,6 +35,8 @@ public struct TeacherReport: Sendable, Equatable {
     public var floor: Double
     /// The other shape's example scoring highest against this shape.
     public var nearest: ShapeCalibration.Score?
+    /// Built-in recognizers that take some of its examples (BuiltInLookAlikes).
+    public var builtIn: [BuiltInLookAlikes.Taken]
 
     /// Teachers whose median agreement lies within this of the floor disagree. Chosen looking at
     /// the tuning set (`gestured-bench teachers`, docs/recognition.md): taught by 5–10 strokes of
@@ -52,6 +55,7 @@ public struct TeacherReport: Sendable, Equatable {
         threshold = shape.threshold
         floor = ShapeCalibration.floor(examples: shape.examples.count)
         nearest = c.nearestOther
+        builtIn = BuiltInLookAlikes.of(shape)
         var counts: [String: Int] = [:]
         for e in shape.examples where !e.person.isEmpty { counts[e.person, default: 0] += 1 }
         teachers = counts.map { name, n in
@@ -85,6 +89,8 @@ public struct TeacherReport: Sendable, Equatable {
         case drawnDifferently(apart: [String], teachers: Int)
         /// The nearest other shape lies within `closeness` of the threshold.
         case moreDistinct(from: String, margin: Double)
+        /// A built-in recognizer takes `count` of its `of` examples.
+        case builtInTakes(recognizer: String, count: Int, of: Int)
 
         public var description: String {
             switch self {
@@ -98,6 +104,8 @@ public struct TeacherReport: Sendable, Equatable {
             case .moreDistinct(let other, let margin):
                 "\(other) lies close (" + (margin >= 0 ? "\(TeacherReport.text(margin)) below" : "\(TeacherReport.text(-margin)) above")
                     + " the threshold): a more distinct shape would be taken for it less often"
+            case .builtInTakes(let r, let n, let of):
+                "the built-in \(r) takes \(n) of its \(of) examples: where a \(r) binding is on the device, such strokes are reported as \(r)s (it decides first); a more distinct shape, or no \(r) binding there"
             }
         }
     }
@@ -107,6 +115,7 @@ public struct TeacherReport: Sendable, Equatable {
         if teachers.count < 2 { out.append(.anotherPerson(teachers: teachers.count)) }
         if teachersDisagree { out.append(.drawnDifferently(apart: apart.map(\.name), teachers: teachers.count)) }
         if let n = nearest, let m = nearestMargin, m < Self.closeness { out.append(.moreDistinct(from: n.shape, margin: m)) }
+        out += builtIn.map { .builtInTakes(recognizer: $0.recognizer, count: $0.examples.count, of: examples) }
         return out
     }
 
@@ -128,6 +137,9 @@ public struct TeacherReport: Sendable, Equatable {
         } else {
             out.append("  closest other shape: none taught beside it")
         }
+        out.append("  built-in shapes (its examples drawn \(DecimalText.string(BuiltInLookAlikes.sizeMM, places: 0)) mm across): "
+            + (builtIn.isEmpty ? "neither circle nor checkmark takes any"
+                : builtIn.map { "\($0.recognizer) takes example\($0.examples.count == 1 ? "" : "s") " + $0.examples.map(String.init).joined(separator: ", ") }.joined(separator: "; ")))
         out += advice.map { "  advice: \($0)" }
         return out
     }
