@@ -36,6 +36,20 @@ import Testing
         #expect(r.fpr <= 0.005)
     }
 
+    /// Taught as issue 50 measures it: N random strokes of each teacher per shape, each example
+    /// naming its teacher, none of anyone else's; calibrated with the teachers known.
+    @Test func eachTeacherTeachesTheirOwnStrokes() throws {
+        let a = try #require(Self.accuracy, "the unistroke corpus did not load")
+        var rng = SeededRandom(seed: 1)
+        let shapes = a.shapes(perTeacher: 2, teachers: ["s01", "s03"], rng: &rng)
+        #expect(shapes.map(\.name) == TaughtShapeAccuracy.taught)
+        for shape in shapes {
+            #expect(shape.examples.map(\.person).sorted() == ["s01", "s01", "s03", "s03"], "\(shape.name)")
+            #expect(Set(shape.examples.map(\.points)).count == 4, "\(shape.name): an example drawn twice")
+            #expect(shape.thresholdOrigin == .calibrated && ShapeCalibration(0, of: [shape]).people == 2)
+        }
+    }
+
     /// `learn`'s teachers' report on the tuning set, each shape taught by 5 strokes of each of
     /// the five people: the left brace and the arrow, drawn differently by different people
     /// (docs/recognition.md), are the shapes whose teachers disagree; the others' agree.
