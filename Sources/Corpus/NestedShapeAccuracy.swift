@@ -179,9 +179,15 @@ public struct NestedShapeAccuracy: Sendable {
     /// - k: examples per shape taught by other people; ownK: by the person themselves.
     /// - draws: outer random draws; innerDraws: draws per inner person; ownDraws: own-shape draws.
     /// - grid: the settings chosen among (the rule before: those of them that ignore people).
-    public static func run(_ a: TaughtShapeAccuracy, k: Int = 10, ownK: Int = 5, draws: Int = 5, innerDraws: Int = 3,
+    /// - perTeacher: when given, each shape is taught by that many random strokes of *each*
+    ///   teacher, each example naming its teacher (as `learn --person`), instead of K pooled.
+    public static func run(_ a: TaughtShapeAccuracy, k: Int = 10, perTeacher: Int? = nil, ownK: Int = 5, draws: Int = 5, innerDraws: Int = 3,
                            ownDraws: Int = 2, seed: UInt64 = 1, maxFalse: Double = 0.0025, grid: [Setting] = NestedShapeAccuracy.grid) -> NestedShapeAccuracy {
         let subjects = a.subjects
+        func taught(_ tested: String, by teachers: Set<String>, rng: inout SeededRandom) -> [TaughtShapeAccuracy.Trial] {
+            guard let n = perTeacher else { return a.taughtByOthers(tested: tested, teachers: teachers, k: k, rng: &rng) }
+            return a.taughtByEachTeacher(tested: tested, teachers: teachers, perTeacher: n, rng: &rng)
+        }
         var ownRng = SeededRandom(seed: seed &+ 0x5eed)
         var own: [String: [Scored]] = [:]
         for _ in 0..<ownDraws {
@@ -194,7 +200,7 @@ public struct NestedShapeAccuracy: Sendable {
             if let c = innerCache[key] { return c }
             var rng = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: key.hashValueStable))
             var out: [Scored] = []
-            for _ in 0..<innerDraws { out += a.taughtByOthers(tested: q, teachers: teachers, k: k, rng: &rng).map(Scored.init) }
+            for _ in 0..<innerDraws { out += taught(q, by: teachers, rng: &rng).map(Scored.init) }
             innerCache[key] = out
             return out
         }
@@ -213,7 +219,7 @@ public struct NestedShapeAccuracy: Sendable {
                             drawsShipped: [], own: tally(own[p] ?? [], chosen.0), ownBefore: tally(own[p] ?? [], chosenBefore))
             for d in 0..<draws {
                 var rng = SeededRandom(seed: seed &+ UInt64(d) &* 1_000_003 &+ UInt64(subjects.firstIndex(of: p) ?? 0))
-                let trials = a.taughtByOthers(tested: p, teachers: Set(rest), k: k, rng: &rng).map(Scored.init)
+                let trials = taught(p, by: Set(rest), rng: &rng).map(Scored.init)
                 h.trials.append(trials)
                 h.draws.append(tally(trials, chosen.0))
                 h.drawsBefore.append(tally(trials, chosenBefore))

@@ -202,6 +202,31 @@ public struct TaughtShapeAccuracy: Sendable {
         return trials(shapes(examples), tests, acceptedOnly: false, method: .directions, calibrated: calibrated)
     }
 
+    /// Each taught shape from `perTeacher` random strokes of each of the `teachers` (as an
+    /// operator would have a few colleagues draw it), each example naming its teacher, calibrated.
+    public func shapes(perTeacher: Int, teachers: Set<String>, rng: inout SeededRandom) -> [TaughtShape] {
+        let taught = shapes(examples(perTeacher: perTeacher, teachers: teachers, rng: &rng))
+        return taught.indices.map { ShapeCalibration.calibrating($0, of: taught) }
+    }
+
+    private func examples(perTeacher: Int, teachers: Set<String>, rng: inout SeededRandom) -> [String: [Int]] {
+        var examples: [String: [Int]] = [:]
+        for name in Self.taught {
+            for teacher in teachers.sorted() {
+                let pool = samples.indices.filter { samples[$0].subject == teacher && samples[$0].shape == name }
+                examples[name, default: []] += pool.shuffled(using: &rng).prefix(perTeacher)
+            }
+        }
+        return examples
+    }
+
+    /// `tested`'s strokes, with each shape taught by `perTeacher` random strokes of each teacher.
+    public func taughtByEachTeacher(tested: String, teachers: Set<String>, perTeacher: Int, rng: inout SeededRandom) -> [Trial] {
+        let tests = samples.indices.filter { samples[$0].subject == tested }
+        return trials(shapes(examples(perTeacher: perTeacher, teachers: teachers, rng: &rng)), tests, acceptedOnly: false,
+                      method: .directions, calibrated: true)
+    }
+
     /// `subject`'s own strokes: K random ones per shape teach it, the rest are tested.
     public func taughtByThemselves(_ subject: String, k: Int, rng: inout SeededRandom, acceptedOnly: Bool = false,
                                    method: Method = .directions, calibrated: Bool = true) -> [Trial] {

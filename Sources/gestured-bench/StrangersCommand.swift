@@ -15,6 +15,9 @@ struct StrangersCommand: ParsableCommand {
     @Option(help: "Examples per shape, drawn at random from the other people's strokes.")
     var k = 10
 
+    @Option(help: "Teach each shape with this many random strokes of each teacher, each example naming its teacher, instead of --k pooled.")
+    var perTeacher: Int?
+
     @Option(help: "Random draws of those examples per held-out person.")
     var draws = 5
 
@@ -32,8 +35,8 @@ struct StrangersCommand: ParsableCommand {
 
     func run() throws {
         let a = TaughtShapeAccuracy(corpus: try corpus.load())
-        let n = NestedShapeAccuracy.run(a, k: k, draws: draws, innerDraws: innerDraws, seed: seed)
-        print(StrangersReport.text(n, k: k))
+        let n = NestedShapeAccuracy.run(a, k: k, perTeacher: perTeacher, draws: draws, innerDraws: innerDraws, seed: seed)
+        print(StrangersReport.text(n, taught: perTeacher.map { "\($0) random strokes per shape of each" } ?? "\(k) random strokes per shape"))
         if explain { print(n.explain().joined(separator: "\n")) }
         if oracle { print(StrangersReport.oracle(ShapeOracle(n), subjects: n.heldOut.map(\.subject))) }
     }
@@ -43,12 +46,13 @@ struct StrangersCommand: ParsableCommand {
 enum StrangersReport {
     static let targets = (drawn: 0.96, shape: 0.90, falses: 0.005, own: 0.97)
 
-    static func text(_ n: NestedShapeAccuracy, k: Int) -> String {
+    /// `taught`: how the shapes are taught, "… of the remaining three" and "… of the four" following.
+    static func text(_ n: NestedShapeAccuracy, taught: String) -> String {
         let names = TaughtShapeAccuracy.taught
         var lines = [
             "Nested leave-one-subject-out: for each held-out person the calibration's constants are chosen on the other four",
-            "(each in turn tested, taught by \(k) random strokes per shape of the remaining three; false reports ≤ 0.25 % there and",
-            "on their own shapes); the held-out person is tested once per draw, taught by \(k) random strokes per shape of the four.",
+            "(each in turn tested, taught by \(taught) of the remaining three; false reports ≤ 0.25 % there and",
+            "on their own shapes); the held-out person is tested once per draw, taught by \(taught) of the four.",
             "",
             "chosen per held-out person (inner recognized / false):",
         ]

@@ -72,6 +72,7 @@ struct Learn: ParsableCommand {
             StandardStream.writeOutput(book.findings())
         }
         StandardStream.writeOutput("\(book.path): \(book.shape.examples.count) example\(book.shape.examples.count == 1 ? "" : "s") (\(book.added) new)\n")
+        StandardStream.writeOutput(book.teachersReport())
         if let set = loaded?.shapes.shapes.first(where: { $0.name == name }), set.thresholdOrigin == .set {
             StandardStream.writeOutput("note: \(config) sets [shapes.\(name)] threshold = \(Learn.score(set.threshold)), which the daemon uses instead\n")
         }
@@ -224,6 +225,11 @@ struct ShapeBook {
         if !facts.isEmpty { line += " (" + facts.joined(separator: "; ") + ")" }
         let advice = ShapeAdvice.advice(c, examples: shape.examples.count, threshold: shape.threshold)
         return ([line] + advice.map { "advice: \($0)" }).joined(separator: "\n") + "\n"
+    }
+
+    /// How the people who taught the shape agree and what to do (TeacherReport), printed once at the end.
+    func teachersReport() -> String {
+        (["teachers' report:"] + TeacherReport(0, of: [shape] + others).lines.map { "  " + $0 }).joined(separator: "\n") + "\n"
     }
 
     func save() throws {

@@ -154,6 +154,10 @@ import Testing
             #expect(bob.status == 0, "\(bob)")
             #expect(bob.out.contains("2 people, examples against the other people's 0."), "\(bob.out)")
             #expect(!bob.out.contains("one person's"), "\(bob.out)")
+            // The teachers' report, at the end: who taught it and how alike (the same person's x strokes: alike).
+            #expect(ann.out.contains("teachers' report:\n  zorro: 5 examples by 1 teacher, threshold 0.9") && ann.out.contains("one person taught it"), "\(ann.out)")
+            #expect(bob.out.contains("teachers' report:\n  zorro: 10 examples by 2 teachers, threshold 0.9"), "\(bob.out)")
+            #expect(bob.out.contains("  teachers agree: median 0.9") && bob.out.contains("closest other shape: none taught beside it"), "\(bob.out)")
             let file = try String(contentsOfFile: work + "/shapes/zorro.shape", encoding: .utf8)
             #expect(file.contains("gestured-shape 5\n"), "\(file)")
             #expect(file.components(separatedBy: "\nperson ann\n").count == 6 && file.components(separatedBy: "\nperson bob\n").count == 6, "\(file)")

@@ -10,10 +10,12 @@ public final class CheckmarkRecognizer: StrokeRecognizer, DeclaredRecognizer, De
         decided ? CheckmarkAnalysis.analyze(resampled, rules: rules) : nil
     }
     private var decided = false
+    /// Points the stroke is resampled to.
+    static let samples = 48
 
     public init(rules: CheckmarkRules, context: RecognizerContext) {
         self.rules = rules
-        super.init(context: context, samples: 48)
+        super.init(context: context, samples: Self.samples)
     }
 
     override func lifted(time: Double, events: inout [GestureEvent]) {

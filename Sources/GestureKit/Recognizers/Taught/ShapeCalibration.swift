@@ -78,6 +78,9 @@ public struct ShapeCalibration: Sendable {
     /// Per example whose person is known and with examples of another person (sorted, low
     /// first): its best score against the other people's examples.
     public let across: [Double]
+    /// Per person (with examples of another person): their examples' best scores against the
+    /// other people's, in example order — leave one teacher out, for `learn`'s report (TeacherReport).
+    public let acrossByPerson: [String: [Double]]
     /// Distinct people who drew the examples (0: none said).
     public let people: Int
     /// The other shape's example that scores highest against this shape.
@@ -99,10 +102,12 @@ public struct ShapeCalibration: Sendable {
         (Swift.max(floor, separating) * steps).rounded() / steps
     }
 
-    public init(within: [Double], nearestOther: Score?, separating: Double?, examples: Int? = nil, across: [Double] = [], people: Int = 0) {
+    public init(within: [Double], nearestOther: Score?, separating: Double?, examples: Int? = nil, across: [Double] = [], people: Int = 0,
+                acrossByPerson: [String: [Double]] = [:]) {
         self.examples = examples ?? within.count
         self.within = within
         self.across = across.sorted()
+        self.acrossByPerson = acrossByPerson
         self.people = people
         self.nearestOther = nearestOther
         self.separating = separating
@@ -121,13 +126,16 @@ public struct ShapeCalibration: Sendable {
             }
         }
         var across: [Double] = []
+        var byPerson: [String: [Double]] = [:]
         let people = Set(shape.examples.map(\.person).filter { !$0.isEmpty })
         if people.count >= 2 {
             for example in shape.examples where !example.person.isEmpty {
                 var others = shape
                 others.examples.removeAll { $0.person.isEmpty || $0.person == example.person }
                 let points = ShapeMatcher.resampled(example.points)
-                across.append(ShapeMatcher(shapes: [others], turningExponent: turningExponent).ranked(points).first?.score ?? 0)
+                let score = ShapeMatcher(shapes: [others], turningExponent: turningExponent).ranked(points).first?.score ?? 0
+                across.append(score)
+                byPerson[example.person, default: []].append(score)
             }
         }
         let matcher = ShapeMatcher(shapes: [shape], turningExponent: turningExponent)
@@ -140,7 +148,7 @@ public struct ShapeCalibration: Sendable {
         }
         self.init(within: within, nearestOther: nearest,
                   separating: within.isEmpty ? nil : nearest.map { Swift.min($0.score + Self.margin, Self.median(within)) } ?? 0,
-                  examples: shape.examples.count, across: across, people: people.count)
+                  examples: shape.examples.count, across: across, people: people.count, acrossByPerson: byPerson)
     }
 
     /// `shapes[index]` with its threshold calibrated against the others (the default when it
