@@ -77,14 +77,21 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         // As an earlier run (or boot) left it: its time is cut to the pause's full length from now.
         try "unlock\t2\t1\t1e12\n".write(toFile: state + "/sequence-back-off", atomically: true, encoding: .utf8)
-        let d = try DaemonHarness(config: Self.circleTwice, replays: [DaemonHarness.circleRecording], environment: ["STATE_DIRECTORY": state])
-        #expect(Self.waitForLog(d, "sequence unlock still paused for 30 s"), "\(d.log)")
+        let d = try Self.circleTwiceStaysLocked(state: state, saying: "sequence unlock still paused for 30 s")
+        #expect(d.log.contains("sequence easy completed") && !d.log.contains("sequence unlock completed"), "\(d.log)")
+    }
+
+    /// The daemon started on `state`, having logged `line`; the circle replayed twice (the
+    /// unlock's steps): the kiosk stays locked. Returns the daemon for more checks of its log.
+    static func circleTwiceStaysLocked(state: String, saying line: String) throws -> DaemonHarness {
+        let d = try DaemonHarness(config: circleTwice, replays: [DaemonHarness.circleRecording], environment: ["STATE_DIRECTORY": state])
+        #expect(waitForLog(d, line), "\(d.log)")
         let c = try d.connect()
         try d.replayAndWait(c)
         try d.replayAndWait(c)
         usleep(300_000)
-        #expect(try Self.mode(c) == "locked", "\(d.log)")
-        #expect(d.log.contains("sequence easy completed") && !d.log.contains("sequence unlock completed"), "\(d.log)")
+        #expect(try mode(c) == "locked", "\(d.log)")
+        return d
     }
 
     /// A damaged record is not a fresh start: every sequence begins in a first pause, logged.
@@ -92,13 +99,8 @@ import Testing
         let state = try Self.stateDirectory()
         defer { try? FileManager.default.removeItem(atPath: state) }
         try "unlock\tlots\n".write(toFile: state + "/sequence-back-off", atomically: true, encoding: .utf8)
-        let d = try DaemonHarness(config: Self.circleTwice, replays: [DaemonHarness.circleRecording], environment: ["STATE_DIRECTORY": state])
-        #expect(Self.waitForLog(d, "cannot read the secret sequences' back-off from \(state)/sequence-back-off: line 1 is not name<TAB>broken<TAB>pauses<TAB>until; every sequence starts paused for 30 s"), "\(d.log)")
-        let c = try d.connect()
-        try d.replayAndWait(c)
-        try d.replayAndWait(c)
-        usleep(300_000)
-        #expect(try Self.mode(c) == "locked", "\(d.log)")
+        _ = try Self.circleTwiceStaysLocked(state: state, saying: "cannot read the secret sequences' back-off from \(state)/sequence-back-off: "
+            + "line 1 is not name<TAB>broken<TAB>pauses<TAB>until; every sequence starts paused for 30 s")
     }
 
     /// A pan step: its began and changed events (the circle recording's finger is a pan first,

@@ -14,12 +14,13 @@ finger_start() {
 }
 
 # passthrough_start [c]: the scripted touchscreen, the daemon with the passthrough config
-# (PASSTHROUGH_CONFIG names another) and the socket client c if asked; waits until the device is
-# passed through. Sets CLONE (the clone's node, from the socket's status).
+# (PASSTHROUGH_CONFIG names another, PASSTHROUGH_CONFIG_FILE gives a file made by the scenario)
+# and the socket client c if asked; waits until the device is passed through. Sets CLONE (the
+# clone's node, from the socket's status).
 passthrough_start() {
   SOCK=$WORK/gestured.sock
   finger_start
-  daemon_start "$(config "${PASSTHROUGH_CONFIG:-passthrough}")"
+  daemon_start "${PASSTHROUGH_CONFIG_FILE:-$(config "${PASSTHROUGH_CONFIG:-passthrough}")}"
   [ "${1:-}" = c ] && client_start c
   wait_daemon_opens "$FINGER_node"
   wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"

@@ -5,21 +5,14 @@
 # wake_mode normal). A real libinput client on the clone sees no touch while locked.
 # time-limit: 300
 source "$VMDIR/passthrough.sh"
-SOCK=$WORK/gestured.sock
+SOCK=$WORK/gestured.sock  # passthrough_start's, named here for the config
 echo On > "$WORK/dpms"
 conf=$WORK/kiosk.toml
 { printf '[socket]\npath = "%s"\n\n' "$SOCK"
   sed -e "s|^state = .*|state = \"$WORK/dpms\"|" -e 's|^idle_timeout = 120 |idle_timeout = 3 |' "$REPO/config/kiosk.toml"; } > "$conf"
 cp "$conf" "$SDIR/kiosk.toml"
 grep -q '^idle_timeout = 3 ' "$conf" || die "the example's maintenance idle_timeout changed shape"
-finger_start
-daemon_start "$conf"
-client_start c
-wait_daemon_opens "$FINGER_node"
-wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
-udevadm settle --timeout=10
-CLONE=$(socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p')
-[ -c "$CLONE" ] || die "status shows no clone"
+PASSTHROUGH_CONFIG_FILE=$conf passthrough_start c
 libinput_start app --device "$CLONE"
 
 # Locked, then the sequence: maintenance for 600 s; left alone for 3 s, back to locked.
