@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// Every key of `[mqtt]`, in the order they are read and explained.
 extension MQTTConfig: SettingTable {
     public static let settings: [Setting<MQTTConfig>] = [

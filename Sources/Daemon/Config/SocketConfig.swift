@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// `[socket]`: where clients connect and who may.
 public struct SocketConfig: Sendable, Equatable {
     /// nil: `/run/gestured/gestured.sock` as root, `$XDG_RUNTIME_DIR/gestured.sock` otherwise.
