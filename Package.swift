@@ -12,7 +12,7 @@ import PackageDescription
 // frame in the VM (issue 27), so Daemon, gestured and gestured-bench drop them as well.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
-// Only the members of modules a file imports itself are visible. Without this, TOMLKit's
+// Only the members of modules a file imports itself are visible. Without this, TOMLKit's (the TOML parser until issue 48)
 // `import struct Foundation.Date` leaks Foundation's String methods (range(of:) …) into every
 // file that imports TOMLKit's importers, and one such call links all of Foundation and ICU into
 // the static binary (+49 MB, +12 MB resident, measured on the daemon).
@@ -36,7 +36,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure Swift, standard library only: geometry, frames, recognizers, arena, events.
@@ -68,7 +67,6 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "GestureKit", "Evdev", "CLinux", "CMosquitto",
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: ownImports + hotPath

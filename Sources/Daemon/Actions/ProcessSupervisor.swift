@@ -150,10 +150,11 @@ public final class ProcessSupervisor {
 
     /// A log line written as bytes (ByteWriter): the two lines of every command's run, straight
     /// to the journal's handler when the log has one (JournalLogHandler.directLines).
-    private func logLine(_ level: Logger.Level, capacity: Int, _ body: (inout ByteWriter) -> Void) {
+    private func logLine(_ level: Logger.Level, capacity: Int, file: String = #fileID, line: UInt = #line,
+                         _ body: (inout ByteWriter) -> Void) {
         let capacity = capacity + RunCause.maxBytes
-        if let journal { return journal.log(level: level, capacity: capacity, body) }
-        log.log(level: level, Logger.Message(stringLiteral: ByteWriter.string(capacity: capacity, body)))
+        if let journal { return journal.log(level: level, capacity: capacity, file: file, line: line, body) }
+        log.log(level: level, Logger.Message(stringLiteral: ByteWriter.string(capacity: capacity, body)), file: file, line: line)
     }
 
     /// Collects every exited child (SIGCHLD) and logs how it ended.

@@ -1,6 +1,5 @@
 import Evdev
 import GestureKit
-import TOMLKit
 
 /// Reads and validates a configuration file. Every problem is collected (not just the first),
 /// each with file, line and key; a config with any problem is rejected as a whole.
@@ -43,18 +42,24 @@ public struct ConfigLoader {
         return config
     }
 
+    /// The text's TOML, or its syntax error located in `file` (the config, a steps file).
+    static func toml(_ text: String, file: String) -> Result<TOMLTable, ConfigError> {
+        do {
+            return .success(try TOMLParser.parse(text))
+        } catch {
+            return .failure(ConfigError(file: file, line: error.line, key: "", message: "syntax error at column \(error.column): \(error.message)"))
+        }
+    }
+
     /// The TOML text checked and turned into a config, without I/O: the errors are collected in
     /// the diagnostics returned; only text that does not parse as TOML at all throws.
     func read(_ text: String, file: String) throws -> (DaemonConfig, ConfigDiagnostics) {
         let (limit, lines) = ConfigLimits.scan(text, file: file)
         if let e = limit { throw ConfigErrors(errors: [e]) }
         let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw ConfigErrors(errors: [ConfigError(
-                file: file, line: e.source.begin.line, key: "",
-                message: "syntax error at column \(e.source.begin.column): \(e.description)")])
+        switch Self.toml(text, file: file) {
+        case .success(let t): root = t
+        case .failure(let e): throw ConfigErrors(errors: [e])
         }
         let diagnostics = ConfigDiagnostics(file: file, index: lines)
         let reader = TableReader(root, path: "", diagnostics: diagnostics)
@@ -233,7 +238,7 @@ public struct ConfigLoader {
             }
             if p.isInteger {
                 guard let v = t.value(k) else { continue }
-                guard let i = v.int else { t.error(k, "expected an integer, found \(v.type.description)"); continue }
+                guard let i = v.int else { t.error(k, "expected an integer, found \(v.typeName)"); continue }
                 let x = Double(i)
                 guard p.range.contains(x) else { t.error(k, "\(i) is out of range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.unit.isEmpty ? "" : " " + p.unit)"); continue }
                 out[k] = x
@@ -246,7 +251,7 @@ public struct ConfigLoader {
         return out
     }
 
-    func readGroups(_ v: TOMLValueConvertible, _ t: TableReader) -> [[String]]? {
+    func readGroups(_ v: TOMLValue, _ t: TableReader) -> [[String]]? {
         guard let a = v.array else { t.error("simultaneous", "expected an array of recognizer groups, e.g. [[\"pan\", \"pinch\"]]"); return nil }
         var groups: [[String]] = []
         for g in a {
@@ -264,7 +269,7 @@ public struct ConfigLoader {
     }
 
     /// `exclude = ["keyboard"]` (every recognizer) or `exclude = { circle = ["buttons"] }`.
-    func readExclude(_ v: TOMLValueConvertible, _ t: TableReader, regions: Set<String>) -> [String: [String]]? {
+    func readExclude(_ v: TOMLValue, _ t: TableReader, regions: Set<String>) -> [String: [String]]? {
         func check(_ names: [String], _ key: String) -> Bool {
             if let bad = names.first(where: { !regions.contains($0) }) {
                 t.diagnostics.error(key, "unknown region \"\(bad)\" (defined: \(regions.sorted().joined(separator: ", ")))")

@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// Collects errors while a config is read, each located by key path through `KeyLineIndex`.
 final class ConfigDiagnostics {
     let file: String
@@ -60,15 +58,15 @@ final class TableReader {
     func error(_ key: String, _ message: String) { diagnostics.error(keyPath(key), message) }
 
     /// Marks a key as handled and returns its raw value.
-    func value(_ key: String) -> TOMLValueConvertible? {
+    func value(_ key: String) -> TOMLValue? {
         seen.insert(key)
         return table[key]
     }
 
     func has(_ key: String) -> Bool { table[key] != nil }
 
-    private func typeError(_ key: String, _ expected: String, _ v: TOMLValueConvertible) {
-        error(key, "expected \(expected), found \(v.type.description)")
+    private func typeError(_ key: String, _ expected: String, _ v: TOMLValue) {
+        error(key, "expected \(expected), found \(v.typeName)")
     }
 
     /// A one-line string: names, paths, topics, modes — everything but a command's text —
@@ -108,7 +106,7 @@ final class TableReader {
         return x
     }
 
-    static func number(_ v: TOMLValueConvertible) -> Double? {
+    static func number(_ v: TOMLValue) -> Double? {
         if let d = v.double { return d }
         if let i = v.int { return Double(i) }
         return nil
@@ -126,7 +124,7 @@ final class TableReader {
         var out: [String] = []
         for (i, e) in a.enumerated() {
             guard let s = e.string else {
-                error(key, "element \(i + 1): expected a string, found \(e.type.description)")
+                error(key, "element \(i + 1): expected a string, found \(e.typeName)")
                 return nil
             }
             if !text, let c = ConfigText.controlCharacter(in: s) { error(key, "element \(i + 1): " + ConfigText.refusal(c)); return nil }
@@ -141,7 +139,7 @@ final class TableReader {
         var out: [Double] = []
         for e in a {
             guard let x = Self.number(e) else {
-                error(key, "expected an array of \(count) numbers, found an element of type \(e.type.description)")
+                error(key, "expected an array of \(count) numbers, found an element of type \(e.typeName)")
                 return nil
             }
             guard x.isFinite else { error(key, "element \(out.count + 1) (\(x)) is not a finite number"); return nil }
@@ -165,7 +163,7 @@ final class TableReader {
         for (i, e) in a.enumerated() {
             let p = "\(keyPath(key))[\(i + 1)]"
             guard let t = e.table else {
-                diagnostics.error(p, "expected a table, found \(e.type.description)")
+                diagnostics.error(p, "expected a table, found \(e.typeName)")
                 continue
             }
             out.append(TableReader(t, path: p, diagnostics: diagnostics))

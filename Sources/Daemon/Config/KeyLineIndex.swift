@@ -1,6 +1,6 @@
 /// Maps TOML key paths to the line they are written on.
 ///
-/// TOMLKit reports positions for syntax errors only, so semantic errors would have no line.
+/// The parser reports positions for syntax errors only, so semantic errors would have no line.
 /// The headers and keys `TOMLScanner` yields are enough to find them again: `[table]`,
 /// `[[array.of.tables]]` (numbering entries from 1, as errors show them), dotted and quoted keys.
 struct KeyLineIndex {

@@ -1,5 +1,4 @@
 import Glibc
-import TOMLKit
 
 /// Every key of `[mqtt]`, in the order they are read and explained.
 extension MQTTConfig: SettingTable {

@@ -1,5 +1,4 @@
 import GestureKit
-import TOMLKit
 
 /// Reading `[modes]`, `[[mode]]`, `[screen]` and `[[sequence]]`.
 extension ConfigLoader {
@@ -107,14 +106,9 @@ extension ConfigLoader {
         let (limit, lines) = ConfigLimits.scan(text, file: path)
         if let e = limit { d.append(e); return nil }
         let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            d.append(ConfigError(file: path, line: e.source.begin.line, key: "", message: "syntax error at column \(e.source.begin.column): \(e.description)"))
-            return nil
-        } catch {
-            d.append(ConfigError(file: path, line: 0, key: "", message: "\(error)"))
-            return nil
+        switch Self.toml(text, file: path) {
+        case .success(let t): root = t
+        case .failure(let e): d.append(e); return nil
         }
         let own = ConfigDiagnostics(file: path, index: lines)
         let t = TableReader(root, path: "", diagnostics: own)

@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// `[socket]`: where clients connect and who may.
 public struct SocketConfig: Sendable, Equatable {
     /// nil: `/run/gestured/gestured.sock` as root, `$XDG_RUNTIME_DIR/gestured.sock` otherwise.
@@ -15,7 +13,10 @@ public struct SocketConfig: Sendable, Equatable {
     /// cannot take every slot (root is not limited).
     public var maxClientsPerUser: Int = 8
     /// Lines one client may send per second (blank ones too); past it the client is dropped.
-    public var linesPerSecond: Int = 100
+    /// Far above a controller's or a script's pace (a test's 300 reloads with two requests each
+    /// run at a few hundred a second), far below what a flood sends: 16 KiB of blank lines, one
+    /// wakeup's read, is 16,384 lines.
+    public var linesPerSecond: Int = 1000
     /// Bytes of output queued for one client before it is dropped as too slow.
     public var clientBufferBytes: Int = 256 * 1024
     /// Seconds a client may take to finish a line it started before it is dropped (a client

@@ -18,6 +18,9 @@ protocol DeviceRegistryDelegate: AnyObject {
 /// device to the loop itself; the registry adds the udev monitor.
 final class DeviceRegistry: TimedSource {
     private(set) var sessions: [DeviceSession] = []
+    /// Whether a device opened is first run a made-up stroke (HotPathWarmUp): from the moment
+    /// the daemon is ready, when start-up's pages were let go.
+    var warmsOnOpen = false
     private var monitor: DeviceMonitor?
     private let loop: EventLoop
     private let log: Logger
@@ -97,6 +100,7 @@ final class DeviceRegistry: TimedSource {
             try session.attach(to: loop)
             add(session)
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")
+            if warmsOnOpen { HotPathWarmUp.warm([device.info], config: config) }
         } catch {
             log.warning("cannot open \(candidate.devnode): \(error)")
         }

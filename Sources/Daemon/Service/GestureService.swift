@@ -77,6 +77,11 @@ public final class GestureService {
         notifier.ready(status: "\(devices.sessions.count) devices")
         log.info("gestured \(DaemonInfo.version) ready: \(devices.sessions.count) devices, \(config.bindings.count) bindings")
         StartupPages.release()
+        // After the release, which would let go of the warmed pages too; a device opened
+        // later (hotplug) is warmed as it opens.
+        let warm = HotPathWarmUp.warm(devices.sessions.map(\.info), config: config)
+        devices.warmsOnOpen = true
+        log.debug("hot path warmed for \(devices.sessions.count) devices in \(fmt(warm * 1000)) ms")
         loop.run { afterWakeup() }
 
         notifier.stopping()

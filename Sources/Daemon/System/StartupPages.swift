@@ -1,6 +1,6 @@
 import Glibc
 
-/// Lets go of the code pages start-up mapped. Reading the config (TOMLKit and libstdc++),
+/// Lets go of the code pages start-up mapped. Reading the config,
 /// parsing arguments, enumerating devices and the loader's own work run once, yet the pages
 /// they ran from stay mapped, each fault having mapped its 64 KiB neighbourhood with it (the
 /// kernel's fault-around): 7 of the idle daemon's 11 MB resident (docs/performance.md).

@@ -1,19 +1,41 @@
 import CLinux
+import Evdev
 import GestureKit
 import Glibc
 import Logging
 
 /// swift-log to stderr in a form journald understands: a `<N>` syslog priority prefix per line,
 /// and no timestamp when stderr is the journal (JOURNAL_STREAM set); a timestamp otherwise.
+/// Lines of info level and above pass the log's rate limit (LogRateLimit) first.
 public struct JournalLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let journal: Bool
+    private let rateLimit: Locked<LogRateLimit>
 
-    public init(label: String, environment: [String: String] = ProcessEnvironment.current) {
+    /// The daemon's one limit: every logger's handler shares it, whatever its label.
+    public static let rateLimit = Locked(LogRateLimit())
+
+    public init(label: String, environment: [String: String] = ProcessEnvironment.current,
+                rateLimit: Locked<LogRateLimit> = Self.rateLimit) {
         self.label = label
         self.journal = environment["JOURNAL_STREAM"] != nil
+        self.rateLimit = rateLimit
+    }
+
+    /// Asks the rate limit for a line from `file`:`line`; writes the count of the site's lines
+    /// it held back before this one. False: the line is not written.
+    private func admit(_ level: Logger.Level, file: String, line: UInt) -> Bool {
+        guard level >= .info else { return true }
+        let site = LogRateLimit.Site(file: file, line: line)
+        let now = MonotonicClock.now()
+        switch rateLimit.withLock({ $0.admit(site, now: now) }) {
+        case .suppress: return false
+        case .write(let suppressed, let seconds):
+            if suppressed > 0 { write(level, LogRateLimit.countLine(suppressed: suppressed, seconds: seconds)) }
+            return true
+        }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -22,13 +44,19 @@ public struct JournalLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        guard admit(event.level, file: event.file, line: event.line) else { return }
         var message = event.message.description
         if !metadata.isEmpty || event.metadata.map({ !$0.isEmpty }) == true {
             var all = metadata
             if let m = event.metadata { all.merge(m) { $1 } }
             message += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        withPrefix(event.level) { prefix in
+        write(event.level, message)
+    }
+
+    private func write(_ level: Logger.Level, _ message: String) {
+        var message = message
+        withPrefix(level) { prefix in
             message.withUTF8 { Self.withLines($0, prefix: prefix) { StandardStream.writeError($0) } }
         }
     }
@@ -39,8 +67,8 @@ public struct JournalLogHandler: LogHandler {
     /// swift-log they cost ~2,700 instructions each (host callgrind, 2026-11-26). `directLines`.
     /// The message is written after the prefix in one buffer, and split (`withLines`) only if
     /// it holds a newline.
-    func log(level: Logger.Level, capacity: Int, _ body: (inout ByteWriter) -> Void) {
-        guard level >= logLevel else { return }
+    func log(level: Logger.Level, capacity: Int, file: String = #fileID, line: UInt = #line, _ body: (inout ByteWriter) -> Void) {
+        guard level >= logLevel, admit(level, file: file, line: line) else { return }
         withPrefix(level) { prefix in
             var lines = false
             ByteWriter.withScratch(capacity: prefix.count + capacity + 1, { w in

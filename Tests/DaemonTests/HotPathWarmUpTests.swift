@@ -1,0 +1,34 @@
+@testable import Daemon
+import Evdev
+import Foundation
+import GestureKit
+import Testing
+
+/// The made-up stroke that warms the frame path (HotPathWarmUp) must run the path it warms:
+/// through a pipeline built as the daemon builds one, in each protocol, it makes gestures.
+struct HotPathWarmUpTests {
+    static let fixtures = DaemonHarness.root.path + "/Tests/Fixtures/recordings/"
+
+    func info(_ desc: String, as touchProtocol: TouchProtocol? = nil) throws -> DeviceInfo {
+        let name = desc.replacingOccurrences(of: ".desc", with: "")
+        let events = try #require(try? FileManager.default.contentsOfDirectory(atPath: Self.fixtures + "touchscreens")
+            .first { $0.hasPrefix(name.split(separator: "/").last! + ".") && $0.hasSuffix(".events") })
+        var info = try Recording.load(path: Self.fixtures + "touchscreens/" + events, descriptionPath: Self.fixtures + desc).info
+        if let p = touchProtocol { info.touchProtocol = p }
+        return info
+    }
+
+    @Test(arguments: [
+        ("touchscreens/Atmel_maXTouch_Touchscreen.desc", TouchProtocol.multitouchB),
+        ("touchscreens/N-Trig_MultiTouch.desc", .multitouchA),
+    ])
+    func theStrokeMakesGesturesInTheDevicesProtocol(desc: String, expected: TouchProtocol) throws {
+        let info = try info(desc)
+        #expect(info.touchProtocol == expected)
+        let config = try ConfigLoader().parse("", file: "empty.toml")
+        let pipeline = PipelineFactory.pipeline(info: info, config: config, warn: { _ in })
+        let made = WarmUpStroke.play(WarmUpStroke.events(for: info, at: 1000), through: pipeline)
+        #expect(!made.isEmpty, "\(info.name): no gesture from the warm-up stroke")
+        #expect(made.contains { $0.fingers == 1 }, "\(made.map(\.kind))")
+    }
+}
