@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Builds the shipped daemon (release, the Swift runtime linked in) with Debian 13's own Swift
+# (swiftlang 6.0.3) in the trixie root of scripts/trixie-root.sh, as root:
+#   scripts/trixie-build.sh amd64          native, in the root (chroot)
+#   scripts/trixie-build.sh arm64          cross-compiled there for aarch64 against the arm64
+#                                          sysroot (Swift SDK per SE-0387: packaging/swift-sdk/)
+#   scripts/trixie-build.sh amd64 test [ARGS]   `swift test ARGS` in the root instead (debug)
+# Prints the binary's path (.build-trixie/<arch>/gestured). The source is copied into the root
+# (what git tracks or would: no .build, no Package.resolved, so the host's build is untouched);
+# the root's scratch directory is kept, so a second build is incremental.
+#   GESTURED_DEBROOT_CACHE=dir   default /var/cache/gestured-test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ "$(id -u)" = 0 ] || { echo "trixie-build.sh: needs root (chroot, mount)" >&2; exit 1; }
+arch=${1:-amd64}
+action=${2:-build}
+shift $(( $# > 2 ? 2 : $# ))
+case "$arch" in amd64|arm64) ;; *) echo "trixie-build.sh: unknown architecture '$arch' (amd64, arm64)" >&2; exit 2 ;; esac
+case "$action" in build|test) ;; *) echo "trixie-build.sh: unknown action '$action' (build, test)" >&2; exit 2 ;; esac
+[ "$arch/$action" != arm64/test ] || { echo "trixie-build.sh: the arm64 tests need qemu (not yet)" >&2; exit 2; }
+cache=${GESTURED_DEBROOT_CACHE:-/var/cache/gestured-test}
+root=$cache/trixie-swift
+sysroot=$cache/trixie-arm64-sysroot
+scripts/trixie-root.sh "$arch"
+
+# The root's view: the source, the local mirror of the Swift packages that the host's git
+# reads github.com from (its insteadOf rules copied), and for arm64 the sysroot.
+mounts=()
+cleanup() { for ((i=${#mounts[@]}-1; i>=0; i--)); do umount "${mounts[i]}" 2>/dev/null || true; done; }
+trap cleanup EXIT
+bind() { mkdir -p "$2"; mount --bind "$1" "$2"; mounts+=("$2"); [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"; }
+mount -t proc proc "$root/proc"; mounts+=("$root/proc")
+bind /dev "$root/dev"
+[ ! -d /opt/swift-packages ] || bind /opt/swift-packages "$root/opt/swift-packages" ro
+rm -f "$root/root/.gitconfig"
+git config --get-regexp '^url\..*\.insteadof$' | while read -r key value; do
+  git config --file "$root/root/.gitconfig" --add "$key" "$value"
+done
+
+# swift-log: the mirror's only release (1.16.2) declares tools 6.2 and uses 6.1's and 6.2's
+# language. Swift 6.0 gets a local clone of that release with those removed (git reads the
+# swift-log URL from it: the longer insteadOf wins); its manifest: tools 6.0, no package traits
+# (none is on by default), no 6.2 upcoming feature, no unsafe flag (refused in a dependency). gestured uses its LogEvent API (1.16), so an older release will not do.
+log_url=https://github.com/apple/swift-log
+log_clone=$root/root/mirrors/swift-log
+rm -rf "$log_clone"
+git clone -q "$(git ls-remote --get-url "$log_url")" "$log_clone"
+log_tag=$(git -C "$log_clone" tag --sort=-v:refname | head -1)
+git -C "$log_clone" checkout -q "$log_tag"
+sed -i '1s|.*|// swift-tools-version:6.0|; /^    traits: \[/,/^    \],/d; /NonisolatedNonsendingByDefault/d; /nonisolated-nonsending-by-default/d; /-require-explicit-sendable/d' "$log_clone/Package.swift"
+# Its sources: 6.2's nonisolated(nonsending) dropped (plain nonisolated async), 6.1's
+# _runtime(_multithreaded) spelled as 6.0 can (every platform but WASI has threads), 6.1's
+# trailing commas in argument and parameter lists dropped.
+find "$log_clone/Sources" -name '*.swift' -exec perl -0pi -e \
+  's/nonisolated\(nonsending\) //g; s/_runtime\(_multithreaded\)/!os(WASI)/g; s/,(\s*)\)/$1)/g' {} +
+# The same commit on every run (dates and author fixed), so SwiftPM's records stay valid.
+log_date=$(git -C "$log_clone" log -1 --format=%cI)
+GIT_AUTHOR_DATE=$log_date GIT_COMMITTER_DATE=$log_date \
+  git -C "$log_clone" -c user.name=gestured -c user.email=gestured@localhost commit -q -am "for Swift 6.0 (scripts/trixie-build.sh)"
+git -C "$log_clone" tag -f "$log_tag" >/dev/null
+git config --file "$root/root/.gitconfig" --add "url./root/mirrors/swift-log.insteadof" "$log_url"
+# A build directory that cloned another patched commit under the same tag keeps it (git fetch
+# does not move tags): it forgets swift-log and clones it again.
+log_commit=$(git -C "$log_clone" rev-parse HEAD)
+for d in "$root/root/build-$arch" "$root/root/build-$arch-test"; do
+  [ "$(cat "$d/.swift-log-commit" 2>/dev/null)" = "$log_commit" ] && continue
+  rm -rf "$d"/repositories/swift-log-* "$d/checkouts/swift-log" "$d/workspace-state.json"
+  mkdir -p "$d"; echo "$log_commit" > "$d/.swift-log-commit"
+done
+
+src=$root/root/gestured
+rm -rf "$src"; mkdir -p "$src"
+git ls-files -z -co --exclude-standard | tar -cf - --null -T - | tar -xf - -C "$src"
+
+flags="-c release --static-swift-stdlib --product gestured"
+if [ "$arch" = arm64 ]; then
+  bind "$sysroot" "$root/sysroot-arm64" ro
+  mkdir -p "$root/root/swift-sdks"
+  rm -rf "$root/root/swift-sdks"/*; cp -r packaging/swift-sdk/*.artifactbundle "$root/root/swift-sdks/"
+  flags="$flags --swift-sdks-path /root/swift-sdks --swift-sdk aarch64-debian13"
+fi
+# swift-log from the clone above, not from a cache; its 1.16.2 is not the commit SwiftPM saw
+# first (its fingerprint record), so a mismatch only warns.
+flags="$flags --disable-dependency-cache --resolver-fingerprint-checking warn"
+cmd="swift build $flags --scratch-path /root/build-$arch"
+[ "$action" = build ] || cmd="swift test --scratch-path /root/build-$arch-test $*"
+start=$SECONDS
+chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
+  sh -c "cd /root/gestured && $cmd" >&2
+echo "trixie-build.sh: $arch $action took $(( SECONDS - start )) s" >&2
+[ "$action" = build ] || exit 0
+out=.build-trixie/$arch
+mkdir -p "$out"
+bin=$(chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin sh -c "cd /root/gestured && swift build $flags --scratch-path /root/build-$arch --show-bin-path")/gestured
+cp "$root$bin" "$out/gestured"
+echo "$out/gestured"
