@@ -5,7 +5,10 @@
 #   scripts/trixie-build.sh arm64          cross-compiled there for aarch64 against the arm64
 #                                          sysroot (Swift SDK per SE-0387: packaging/swift-sdk/)
 #   scripts/trixie-build.sh amd64 test [ARGS]   `swift test ARGS` in the root instead (debug)
-# Prints the binary's path (.build-trixie/<arch>/gestured). The source is copied into the root
+#   scripts/trixie-build.sh ARCH deb       the build, then scripts/deb.sh in the root (Debian 13's
+#                                          shlibs give the Depends); DEB_VERSION passed on
+# (/proc is mounted: Swift 6.0's static runtime reads CommandLine.arguments from /proc/self/cmdline.)
+# Prints the binary's (or the package's) path, under .build-trixie/<arch>/. The source is copied into the root
 # (what git tracks or would: no .build, no Package.resolved, so the host's build is untouched);
 # the root's scratch directory is kept, so a second build is incremental.
 #   GESTURED_DEBROOT_CACHE=dir   default /var/cache/gestured-test
@@ -16,7 +19,7 @@ arch=${1:-amd64}
 action=${2:-build}
 shift $(( $# > 2 ? 2 : $# ))
 case "$arch" in amd64|arm64) ;; *) echo "trixie-build.sh: unknown architecture '$arch' (amd64, arm64)" >&2; exit 2 ;; esac
-case "$action" in build|test) ;; *) echo "trixie-build.sh: unknown action '$action' (build, test)" >&2; exit 2 ;; esac
+case "$action" in build|test|deb) ;; *) echo "trixie-build.sh: unknown action '$action' (build, test, deb)" >&2; exit 2 ;; esac
 [ "$arch/$action" != arm64/test ] || { echo "trixie-build.sh: the arm64 tests need qemu (not yet)" >&2; exit 2; }
 cache=${GESTURED_DEBROOT_CACHE:-/var/cache/gestured-test}
 root=$cache/trixie-swift
@@ -68,7 +71,10 @@ for d in "$root/root/build-$arch" "$root/root/build-$arch-test"; do
   mkdir -p "$d"; echo "$log_commit" > "$d/.swift-log-commit"
 done
 
-src=$root/root/gestured
+# One copy per architecture, and one for the tests, so a build and a test run can go at once
+# (a build and a package share theirs: another path would rebuild everything).
+sub=src-$arch; [ "$action" != test ] || sub=$sub-test
+src=$root/root/$sub
 rm -rf "$src"; mkdir -p "$src"
 git ls-files -z -co --exclude-standard | tar -cf - --null -T - | tar -xf - -C "$src"
 
@@ -81,16 +87,26 @@ if [ "$arch" = arm64 ]; then
 fi
 # swift-log from the clone above, not from a cache; its 1.16.2 is not the commit SwiftPM saw
 # first (its fingerprint record), so a mismatch only warns.
-flags="$flags --disable-dependency-cache --resolver-fingerprint-checking warn"
+resolve="--disable-dependency-cache --resolver-fingerprint-checking warn"
+flags="$flags $resolve"
 cmd="swift build $flags --scratch-path /root/build-$arch"
-[ "$action" = build ] || cmd="swift test --scratch-path /root/build-$arch-test $*"
+[ "$action" != test ] || cmd="swift test $resolve --scratch-path /root/build-$arch-test $*"
 start=$SECONDS
 chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
-  sh -c "cd /root/gestured && $cmd" >&2
+  sh -c "cd /root/$sub && $cmd" >&2
 echo "trixie-build.sh: $arch $action took $(( SECONDS - start )) s" >&2
-[ "$action" = build ] || exit 0
+[ "$action" != test ] || exit 0
 out=.build-trixie/$arch
 mkdir -p "$out"
-bin=$(chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin sh -c "cd /root/gestured && swift build $flags --scratch-path /root/build-$arch --show-bin-path")/gestured
+bin=$(chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin sh -c "cd /root/$sub && swift build $flags --scratch-path /root/build-$arch --show-bin-path")/gestured
 cp "$root$bin" "$out/gestured"
-echo "$out/gestured"
+[ "$action" = deb ] || { echo "$out/gestured"; exit 0; }
+
+strip=strip; [ "$arch" = amd64 ] || strip=aarch64-linux-gnu-strip
+rm -rf "$root/root/deb-out"
+chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+  GESTURED_BIN="$bin" DEB_ARCH="$arch" DEB_VERSION="${DEB_VERSION:-}" STRIP="$strip" \
+  SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)" sh -c "cd /root/$sub && scripts/deb.sh /root/deb-out" >/dev/null
+deb=$(ls "$root"/root/deb-out/gestured_*.deb)
+cp "$deb" "$out/"
+echo "$out/$(basename "$deb")"
