@@ -103,10 +103,10 @@ cp "$root$bin" "$out/gestured"
 [ "$action" = deb ] || { echo "$out/gestured"; exit 0; }
 
 strip=strip; [ "$arch" = amd64 ] || strip=aarch64-linux-gnu-strip
-rm -rf "$root/root/deb-out"
+rm -rf "$root/root/$sub/.build-deb"
 chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
   GESTURED_BIN="$bin" DEB_ARCH="$arch" DEB_VERSION="${DEB_VERSION:-}" STRIP="$strip" \
-  SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)" sh -c "cd /root/$sub && scripts/deb.sh /root/deb-out" >/dev/null
-deb=$(ls "$root"/root/deb-out/gestured_*.deb)
+  SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)" sh -c "cd /root/$sub && scripts/deb.sh .build-deb" >/dev/null
+deb=$(ls "$root/root/$sub"/.build-deb/gestured_*.deb)
 cp "$deb" "$out/"
 echo "$out/$(basename "$deb")"
