@@ -7,10 +7,10 @@
 #   scripts/trixie-build.sh amd64 test [ARGS]   `swift test ARGS` in the root instead (debug)
 #   scripts/trixie-build.sh ARCH deb       the build, then scripts/deb.sh in the root (Debian 13's
 #                                          shlibs give the Depends); DEB_VERSION passed on
-# (/proc is mounted: Swift 6.0's static runtime reads CommandLine.arguments from /proc/self/cmdline.)
-# Prints the binary's (or the package's) path, under .build-trixie/<arch>/. The source is copied into the root
-# (what git tracks or would: no .build, no Package.resolved, so the host's build is untouched);
-# the root's scratch directory is kept, so a second build is incremental.
+# Prints the binary's (or the package's) path, under .build-trixie/<arch>/. The source is copied
+# into the root (what git tracks or would: no .build, no Package.resolved, so the host's build is
+# untouched); the root's scratch directories are kept, so a second build is incremental. /proc is
+# mounted: Swift 6.0's static runtime reads CommandLine.arguments from /proc/self/cmdline.
 #   GESTURED_DEBROOT_CACHE=dir   default /var/cache/gestured-test
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,33 +35,46 @@ bind() { mkdir -p "$2"; mount --bind "$1" "$2"; mounts+=("$2"); [ "${3:-}" != ro
 mount -t proc proc "$root/proc"; mounts+=("$root/proc")
 bind /dev "$root/dev"
 [ ! -d /opt/swift-packages ] || bind /opt/swift-packages "$root/opt/swift-packages" ro
-rm -f "$root/root/.gitconfig"
+# (Written aside and moved in: a build running beside this one reads it.)
+gitconfig=$root/root/.gitconfig.$$
 git config --get-regexp '^url\..*\.insteadof$' | while read -r key value; do
-  git config --file "$root/root/.gitconfig" --add "$key" "$value"
+  git config --file "$gitconfig" --add "$key" "$value"
 done
 
 # swift-log: the mirror's only release (1.16.2) declares tools 6.2 and uses 6.1's and 6.2's
 # language. Swift 6.0 gets a local clone of that release with those removed (git reads the
 # swift-log URL from it: the longer insteadOf wins); its manifest: tools 6.0, no package traits
-# (none is on by default), no 6.2 upcoming feature, no unsafe flag (refused in a dependency). gestured uses its LogEvent API (1.16), so an older release will not do.
+# (none is on by default), no 6.2 upcoming feature, no unsafe flag (refused in a dependency).
+# gestured uses its LogEvent API (1.16), so an older release will not do. Made again only when
+# the release or this script changed (under a lock): a build and a test run can share it.
 log_url=https://github.com/apple/swift-log
 log_clone=$root/root/mirrors/swift-log
-rm -rf "$log_clone"
-git clone -q "$(git ls-remote --get-url "$log_url")" "$log_clone"
-log_tag=$(git -C "$log_clone" tag --sort=-v:refname | head -1)
-git -C "$log_clone" checkout -q "$log_tag"
-sed -i '1s|.*|// swift-tools-version:6.0|; /^    traits: \[/,/^    \],/d; /NonisolatedNonsendingByDefault/d; /nonisolated-nonsending-by-default/d; /-require-explicit-sendable/d' "$log_clone/Package.swift"
-# Its sources: 6.2's nonisolated(nonsending) dropped (plain nonisolated async), 6.1's
-# _runtime(_multithreaded) spelled as 6.0 can (every platform but WASI has threads), 6.1's
-# trailing commas in argument and parameter lists dropped.
-find "$log_clone/Sources" -name '*.swift' -exec perl -0pi -e \
-  's/nonisolated\(nonsending\) //g; s/_runtime\(_multithreaded\)/!os(WASI)/g; s/,(\s*)\)/$1)/g' {} +
-# The same commit on every run (dates and author fixed), so SwiftPM's records stay valid.
-log_date=$(git -C "$log_clone" log -1 --format=%cI)
-GIT_AUTHOR_DATE=$log_date GIT_COMMITTER_DATE=$log_date \
-  git -C "$log_clone" -c user.name=gestured -c user.email=gestured@localhost commit -q -am "for Swift 6.0 (scripts/trixie-build.sh)"
-git -C "$log_clone" tag -f "$log_tag" >/dev/null
-git config --file "$root/root/.gitconfig" --add "url./root/mirrors/swift-log.insteadof" "$log_url"
+log_src=$(git ls-remote --get-url "$log_url")
+mkdir -p "$root/root/mirrors"
+exec 9>"$root/root/mirrors/.lock"
+flock 9
+log_stamp="$(git ls-remote --tags "$log_src" | sort | md5sum | cut -c1-12) $(md5sum < "$0" | cut -c1-12)"
+if [ "$(cat "$log_clone.stamp" 2>/dev/null)" != "$log_stamp" ]; then
+  rm -rf "$log_clone"
+  git clone -q "$log_src" "$log_clone"
+  log_tag=$(git -C "$log_clone" tag --sort=-v:refname | head -1)
+  git -C "$log_clone" checkout -q "$log_tag"
+  sed -i '1s|.*|// swift-tools-version:6.0|; /^    traits: \[/,/^    \],/d; /NonisolatedNonsendingByDefault/d; /nonisolated-nonsending-by-default/d; /-require-explicit-sendable/d' "$log_clone/Package.swift"
+  # Its sources: 6.2's nonisolated(nonsending) dropped (plain nonisolated async), 6.1's
+  # _runtime(_multithreaded) spelled as 6.0 can (every platform but WASI has threads), 6.1's
+  # trailing commas in argument and parameter lists dropped.
+  find "$log_clone/Sources" -name '*.swift' -exec perl -0pi -e \
+    's/nonisolated\(nonsending\) //g; s/_runtime\(_multithreaded\)/!os(WASI)/g; s/,(\s*)\)/$1)/g' {} +
+  # The same commit on every run (dates and author fixed), so SwiftPM's records stay valid.
+  log_date=$(git -C "$log_clone" log -1 --format=%cI)
+  GIT_AUTHOR_DATE=$log_date GIT_COMMITTER_DATE=$log_date \
+    git -C "$log_clone" -c user.name=gestured -c user.email=gestured@localhost commit -q -am "for Swift 6.0 (scripts/trixie-build.sh)"
+  git -C "$log_clone" tag -f "$log_tag" >/dev/null
+  echo "$log_stamp" > "$log_clone.stamp"
+fi
+flock -u 9
+git config --file "$gitconfig" --add "url./root/mirrors/swift-log.insteadof" "$log_url"
+mv "$gitconfig" "$root/root/.gitconfig"
 # A build directory that cloned another patched commit under the same tag keeps it (git fetch
 # does not move tags): it forgets swift-log and clones it again.
 log_commit=$(git -C "$log_clone" rev-parse HEAD)
@@ -92,7 +105,9 @@ flags="$flags $resolve"
 cmd="swift build $flags --scratch-path /root/build-$arch"
 [ "$action" != test ] || cmd="swift test $resolve --scratch-path /root/build-$arch-test $*"
 start=$SECONDS
+# The daemon tier starts GESTURED (as scripts/test.sh sets it): the test build's own daemon.
 chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
+  GESTURED="/root/build-$arch-test/debug/gestured" \
   sh -c "cd /root/$sub && $cmd" >&2
 echo "trixie-build.sh: $arch $action took $(( SECONDS - start )) s" >&2
 [ "$action" != test ] || exit 0

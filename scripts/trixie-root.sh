@@ -18,13 +18,14 @@ cache=${GESTURED_DEBROOT_CACHE:-/var/cache/gestured-test}
 root=$cache/trixie-swift
 sysroot=$cache/trixie-arm64-sysroot
 mkdir -p "$cache"
-command -v debootstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null; }
-# Bookworm's debootstrap knows trixie (its script is sid's), but not trixie's keyring unless told.
+# Bookworm's debootstrap knows trixie (its script is sid's); bookworm's archive keyring has
+# trixie's keys.
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-[ -f "$keyring" ] || { echo "trixie-root.sh: no $keyring (apt-get install debian-archive-keyring)" >&2; exit 1; }
+if ! command -v debootstrap >/dev/null || [ ! -f "$keyring" ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap debian-archive-keyring >/dev/null
+fi
 
-# What the build needs, as in scripts/deps.sh build, plus git (SwiftPM clones the dependencies)
-# and, for the cross build, binutils for aarch64 (Package.swift links release builds with GNU ld).
+# The -dev libraries, as in scripts/deps.sh build.
 libs="libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config"
 
 # The time of each step, on the caller's stderr (the steps' own output goes to logs).
@@ -67,9 +68,9 @@ make_sysroot() {
   t debootstrap --foreign --arch=arm64 --variant=minbase --keyring="$keyring" \
     --include=libc6-dev,libstdc++-14-dev,libgcc-14-dev,${libs// /,} trixie "$sysroot" "$mirror" \
     > "$cache/trixie-arm64-debootstrap.log" 2>&1 || { tail -20 "$cache/trixie-arm64-debootstrap.log" >&2; exit 1; }
-  for deb in "$sysroot"/var/cache/apt/archives/*.deb; do dpkg-deb -x "$deb" "$sysroot"; done
+  for deb in "$sysroot"/var/cache/apt/archives/*.deb; do dpkg-deb -x "$deb" "$sysroot" || exit 1; done
   # Debian's arm64 swiftlang: its target files (lib/swift/linux/*.swiftmodule/aarch64-*,
-  # lib/swift_static, swiftrt.o, glibc.modulemap) under /usr/lib/swift*; its own Depends are
+  # lib/swift_static, swiftrt.o, glibc.modulemap) under /usr/libexec/swift; its own Depends are
   # not needed to link, so only this one .deb.
   mount -t proc proc "$root/proc"
   t chroot "$root" sh -c 'cd /tmp && rm -f swiftlang_*_arm64.deb && apt-get download -q swiftlang:arm64' > "$cache/trixie-arm64-swift.log" 2>&1 \
