@@ -34,6 +34,7 @@ trap cleanup EXIT
 bind() { mkdir -p "$2"; mount --bind "$1" "$2"; mounts+=("$2"); [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"; }
 mount -t proc proc "$root/proc"; mounts+=("$root/proc")
 bind /dev "$root/dev"
+bind /dev/pts "$root/dev/pts"  # tmux (the listen tests) needs a pseudo-terminal
 [ ! -d /opt/swift-packages ] || bind /opt/swift-packages "$root/opt/swift-packages" ro
 # (Written aside and moved in: a build running beside this one reads it.)
 gitconfig=$root/root/.gitconfig.$$
