@@ -29,12 +29,15 @@ scripts/trixie-root.sh "$arch"
 # The root's view: the source, the local mirror of the Swift packages that the host's git
 # reads github.com from (its insteadOf rules copied), and for arm64 the sysroot.
 mounts=()
-cleanup() { for ((i=${#mounts[@]}-1; i>=0; i--)); do umount "${mounts[i]}" 2>/dev/null || true; done; }
+cleanup() { for ((i=${#mounts[@]}-1; i>=0; i--)); do umount "${mounts[i]}" 2>/dev/null || umount -l "${mounts[i]}" 2>/dev/null || true; done; }
 trap cleanup EXIT
 bind() { mkdir -p "$2"; mount --bind "$1" "$2"; mounts+=("$2"); [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"; }
 mount -t proc proc "$root/proc"; mounts+=("$root/proc")
 bind /dev "$root/dev"
-bind /dev/pts "$root/dev/pts"  # tmux (the listen tests) needs a pseudo-terminal
+# Pseudo-terminals of the root's own (tmux, in the listen tests): the host's /dev/ptmx would
+# answer for the host's devpts, and forkpty fails.
+mount -t devpts -o newinstance,ptmxmode=0666,mode=0620 devpts "$root/dev/pts"; mounts+=("$root/dev/pts")
+mount --bind "$root/dev/pts/ptmx" "$root/dev/ptmx"; mounts+=("$root/dev/ptmx")
 [ ! -d /opt/swift-packages ] || bind /opt/swift-packages "$root/opt/swift-packages" ro
 # (Written aside and moved in: a build running beside this one reads it.)
 gitconfig=$root/root/.gitconfig.$$
