@@ -4,10 +4,14 @@
 #   scripts/deb.sh [OUTDIR]      default .build-deb; prints the .deb's path
 #   GESTURED_BIN=path            package this binary instead of building one (e.g. a cross build)
 #   DEB_ARCH=arm64               the Architecture field for such a binary (default: this machine's)
+#   DEB_VERSION=v                the package's version (default: the daemon's; scripts/packages.sh
+#                                adds +deb12 / +deb13, so one release's packages differ per suite)
+#   STRIP=aarch64-linux-gnu-strip  the strip for another architecture's binary (default: strip)
+#   SOURCE_DATE_EPOCH=s          the changelog's date (default: the last commit's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-deb}
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/Daemon/Daemon.swift)
+version=${DEB_VERSION:-$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/Daemon/Daemon.swift)}
 arch=${DEB_ARCH:-$(dpkg --print-architecture)}
 [ -n "$version" ] || { echo "deb.sh: no version in Sources/Daemon/Daemon.swift" >&2; exit 1; }
 
@@ -23,7 +27,7 @@ mkdir -p "$stage/DEBIAN"
 doc="$stage/usr/share/doc/gestured"
 
 install -D -m 0755 "$bin" "$stage/usr/bin/gestured"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/gestured" 2>/dev/null \
+"${STRIP:-strip}" --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/gestured" 2>/dev/null \
   || echo "deb.sh: could not strip $bin (another architecture's strip needed), packaged as it is" >&2
 
 # The units as `make install` has them, with the packaged paths; the socket belongs to the
@@ -56,7 +60,7 @@ echo /etc/gestured/gestures.toml > "$stage/DEBIAN/conffiles"
 
 install -D -m 0644 README.md "$doc/README.md"
 install -m 0644 packaging/deb/copyright "$doc/copyright"
-date=$(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")
+date=$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")
 printf 'gestured (%s) unstable; urgency=medium\n\n  * Release %s, built from the repository with scripts/deb.sh.\n\n -- gestured developers <gestured@lists.example.org>  %s\n' \
   "$version" "$version" "$date" | gzip -9n > "$doc/changelog.gz"
 chmod 0644 "$doc/changelog.gz"

@@ -88,9 +88,11 @@ enum StrangersReport {
             lines.append("  per held-out person, recognized per draw (false per draw):")
             for h in n.heldOut {
                 let path = h[keyPath: path]
-                lines.append("    \(h.subject): " + path.map { pct($0.recognized) }.joined(separator: " ")
-                             + "  (" + path.map { pct($0.falseRate) }.joined(separator: " ") + ")"
-                             + "  worst shape " + worstShape(path.reduce(.init(), +)))
+                // In parts: Swift 6.0 (Debian 13) gives up type-checking the one expression.
+                let recognized: String = path.map { pct($0.recognized) }.joined(separator: " ")
+                let falses: String = path.map { pct($0.falseRate) }.joined(separator: " ")
+                let weakest: String = worstShape(path.reduce(.init(), +))
+                lines.append("    \(h.subject): \(recognized)  (\(falses))  worst shape \(weakest)")
             }
             let met = (tallies.map(\.recognized).min() ?? 0) >= targets.drawn && shapeWorst.allSatisfy { $0 >= targets.shape }
                 && (tallies.map(\.falseRate).max() ?? 1) <= targets.falses

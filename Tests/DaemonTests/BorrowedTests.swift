@@ -49,8 +49,9 @@ import Testing
         #expect(owner.count == 1)
     }
 
-    #if DEBUG
+    #if DEBUG && compiler(>=6.2)
     // Release builds check nothing (the invariant is the owners'): the check is debug's.
+    // Exit tests are Swift Testing 6.2's: Debian 13's Swift 6.0 builds without this one.
     @Test func aUseAfterTheOwnerLetGoStopsADebugBuild() async {
         await #expect(processExitsWith: .failure) {
             var owner: Counter? = Counter()

@@ -27,8 +27,9 @@ import Testing
         #expect(bytes == Array("abc".utf8))
     }
 
-    #if DEBUG
+    #if DEBUG && compiler(>=6.2)
     // Release builds trust the caller's sizing (as the daemon ships): the check is debug's.
+    // Exit tests are Swift Testing 6.2's: Debian 13's Swift 6.0 builds without this one.
     @Test func aWritePastTheEndStopsADebugBuild() async {
         await #expect(processExitsWith: .failure) {
             _ = ByteWriter.string(capacity: 4) { w in w.write("hello" as StaticString) }

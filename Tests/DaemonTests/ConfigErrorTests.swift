@@ -265,7 +265,7 @@ import Testing
 
     @Test(arguments: cases)
     func rejects(_ c: Case) throws {
-        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(c.text, file: "test.toml") }
+        let error = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(c.text, file: "test.toml") }
         let match = error.errors.first { $0.key == c.key }
         let found = try #require(match, "no error for key \(c.key); got:\n\(error)")
         #expect(found.line == c.line, "\(found)")
@@ -274,7 +274,7 @@ import Testing
     }
 
     @Test func syntaxErrorsCarryTheParserLine() throws {
-        let error = try #require(throws: ConfigErrors.self) {
+        let error = try requireThrown(ConfigErrors.self) {
             try ConfigLoader().parse("[socket]\npath = \"/tmp/x\"\nmode = \n", file: "s.toml")
         }
         #expect(error.errors.count == 1)
@@ -292,7 +292,7 @@ import Testing
             ]
             colour = "red"
             """
-        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "m.toml") }
+        let error = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(text, file: "m.toml") }
         #expect(error.errors.map(\.description) == ["m.toml:7: bind[1].colour: unknown key (expected gesture, device, region, direction, edge, fingers, count, phase, shape, in_mode, step, step_of, run, shell, keys, click, switch_mode, for, timeout, cooldown or max_concurrent)"])
     }
 
@@ -304,7 +304,7 @@ import Testing
             gesture = "lasso"
             run = ["true"]
             """
-        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "e.toml") }
+        let error = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(text, file: "e.toml") }
         #expect(error.errors.map(\.line).sorted() == [2, 4])
     }
 

@@ -56,7 +56,7 @@ import Testing
 
     @Test(arguments: cases)
     func rejects(_ c: Case) throws {
-        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(c.text, file: "h.toml") }
+        let error = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(c.text, file: "h.toml") }
         let found = try #require(error.errors.first { $0.key == c.key }, "no error for key \(c.key); got:\n\(error)")
         #expect(found.line == c.line, "\(found)")
         #expect(found.message.contains(c.message), "\(found)")
@@ -88,12 +88,12 @@ import Testing
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         defer { unlink(path) }
-        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().load(path: path) }
+        let error = try requireThrown(ConfigErrors.self) { try ConfigLoader().load(path: path) }
         #expect(error.errors.map(\.description) == ["\(path):3: not UTF-8 text"])
     }
 
     @Test func aFileLargerThanTheLimitIsNotRead() throws {
-        let error = try #require(throws: ConfigErrors.self) { try ConfigLoader().load(path: "/dev/zero") }
+        let error = try requireThrown(ConfigErrors.self) { try ConfigLoader().load(path: "/dev/zero") }
         #expect(error.errors.first?.message.contains("larger than 1024 KiB") == true, "\(error)")
     }
 
@@ -174,7 +174,7 @@ import Testing
 
     @Test(arguments: 0..<cases.count) func refusedWithFileLineAndKey(_ i: Int) throws {
         let (what, text, line, key) = Self.cases[i]
-        let error = try #require(throws: ConfigErrors.self, "\(what)") { try ConfigLoader().parse(text, file: "h.toml") }
+        let error = try requireThrown(ConfigErrors.self, "\(what)") { try ConfigLoader().parse(text, file: "h.toml") }
         let found = try #require(error.errors.first { $0.key == key }, "\(what): no error for \(key); got:\n\(error)")
         #expect(found.line == line, "\(what): \(found)")
         #expect(found.message.contains("control character U+000A"), "\(what): \(found)")

@@ -4,7 +4,7 @@ import Testing
 /// `[mqtt]`: a bad section is rejected with the line and key, like every other section.
 @Suite struct MQTTConfigTests {
     func errors(_ text: String) throws -> [String] {
-        let e = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "f.toml") }
+        let e = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(text, file: "f.toml") }
         return e.errors.map(\.description)
     }
 

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theUnknownKeyMessageListsEveryDeclaredKey() throws {
-        let e = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse("[defaults]\nrotatoin = 90\n", file: "d.toml") }
+        let e = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse("[defaults]\nrotatoin = 90\n", file: "d.toml") }
         for key in DeviceSettings.settings.map(\.key) where !key.hasPrefix("<") {
             #expect(e.description.contains(key), "\(key) missing from \(e)")
         }

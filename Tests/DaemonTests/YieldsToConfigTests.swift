@@ -6,7 +6,7 @@ import Testing
 /// `requires_failure_of`, each error naming file, line and key.
 @Suite struct YieldsToConfigTests {
     func error(_ text: String) throws -> ConfigError {
-        let errors = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "y.toml") }
+        let errors = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(text, file: "y.toml") }
         return try #require(errors.errors.first, "\(errors)")
     }
 

@@ -20,9 +20,12 @@ struct PalmRuleTests {
     @Test("the threshold in millimetres becomes axis units: the axis's resolution, else the x axis's")
     func units() throws {
         let info = Self.screen()
-        #expect(try #require(PalmRule(mm: 25, info: info, sizeMM: info.sizeMM)).units == 250)
+        // #require outside #expect: Swift 6.0's Testing cannot expand one inside the other.
+        let rule = try #require(PalmRule(mm: 25, info: info, sizeMM: info.sizeMM))
+        #expect(rule.units == 250)
         let bare = Self.screen(resolution: 0)
-        #expect(try #require(PalmRule(mm: 25, info: bare, sizeMM: SizeMM(width: 200, height: 100))).units == 125)
+        let bareRule = try #require(PalmRule(mm: 25, info: bare, sizeMM: SizeMM(width: 200, height: 100)))
+        #expect(bareRule.units == 125)
         #expect(PalmRule(mm: 25, info: syntheticTouchscreen(), sizeMM: SizeMM(width: 100, height: 50)) == nil)
     }
 

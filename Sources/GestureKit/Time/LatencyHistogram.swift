@@ -15,7 +15,13 @@ public struct LatencyHistogram: Sendable {
     /// Buckets: `sub` exact ones below `sub`, then `sub` per power of two from 2^subBits to 2^24.
     public static let bucketCount = 176
 
+    #if compiler(>=6.2)
     private var buckets = InlineArray<176, UInt32>(repeating: 0)
+    #else
+    // Debian 13's Swift 6.0 has no InlineArray (6.2): an array allocated once, at init; a
+    // histogram is written only where it is stored (unique), so recording still never allocates.
+    private var buckets = [UInt32](repeating: 0, count: 176)
+    #endif
     /// Latencies recorded (saturating at UInt32.max per bucket: 4 billion frames).
     public private(set) var count = 0
     /// The largest recorded, in microseconds (capped at the limit).

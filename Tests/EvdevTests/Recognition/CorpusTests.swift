@@ -47,7 +47,8 @@ enum SharedCorpus {
     }
 
     private func write(_ path: String, _ text: String) {
-        let f = fopen(path, "w")
+        // Debian 13's glibc declares fputs's stream nonnull (a FILE *, not an optional).
+        guard let f = fopen(path, "w") else { Issue.record("cannot write \(path)"); return }
         fputs(text, f)
         fclose(f)
     }
