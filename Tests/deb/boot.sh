@@ -89,14 +89,37 @@ ln -s ../gestured-e2e.service "$root/etc/systemd/system/multi-user.target.wants/
 ln -sf /dev/null "$root/etc/systemd/system/serial-getty@ttyS0.service"
 
 image=$work/root.img
-mkfs.ext4 -q -F -L gestured-e2e -d "$root" "$image" 2G
+# boot_vm: the root as a fresh image, booted until the guest powers off (or BOOT_TIMEOUT). A
+# guest whose kernel reports a CPU stuck for 2 minutes before the test inside has started (TCG:
+# systemd stuck at 6.8 s of boot for 600 s until the limit, seen once in 2026-11) is stopped:
+# returns 2.
+boot_vm() {
+  mkfs.ext4 -q -F -L gestured-e2e -d "$root" "$image" 2G
+  : > "$work/console.log"
+  timeout -k 10 "${BOOT_TIMEOUT:-1200}" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -no-reboot \
+    -kernel "$kernel" -initrd "$initrd" \
+    -append "root=/dev/vda rw console=ttyS0 panic=-1 quiet systemd.show_status=0 systemd.journald.forward_to_console=1" \
+    -drive file="$image",format=raw,if=virtio -nic none -display none -serial file:"$work/console.log" \
+    </dev/null &
+  local qemu=$!
+  while kill -0 "$qemu" 2>/dev/null; do
+    # A CPU stuck for 2 minutes (the kernel says so every ~28 s), not a passing stall of a loaded host.
+    local stuck
+    stuck=$(grep -o 'stuck for [0-9]*s' "$work/console.log" | tr -dc '0-9\n' | sort -n | tail -1) || true
+    if [ "${stuck:-0}" -ge 120 ] && ! grep -q '^boot: booted after' "$work/console.log"; then
+      kill "$qemu"; wait "$qemu" 2>/dev/null
+      echo "boot test: the guest's kernel locked up before the test began: $(grep -m1 'soft lockup' "$work/console.log" | tr -d '\r')" >&2
+      return 2
+    fi
+    sleep 5
+  done
+  wait "$qemu" || echo "boot test: qemu exited with status $? (124: the ${BOOT_TIMEOUT:-1200} s limit)" >&2
+}
 echo "== booting (TCG, no network device); prepared in $(( $(date +%s) - start )) s"
 boot=$(date +%s)
-timeout -k 10 "${BOOT_TIMEOUT:-1200}" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -no-reboot \
-  -kernel "$kernel" -initrd "$initrd" \
-  -append "root=/dev/vda rw console=ttyS0 panic=-1 quiet systemd.show_status=0 systemd.journald.forward_to_console=1" \
-  -drive file="$image",format=raw,if=virtio -nic none -display none -serial file:"$work/console.log" \
-  </dev/null || echo "boot test: qemu exited with status $? (124: the ${BOOT_TIMEOUT:-1200} s limit)" >&2
+# Once more after a lockup before the test began: the emulator's, not the package's (nothing of
+# gestured has run by then); a second one fails the test below.
+boot_vm || { [ $? = 2 ] && echo "== booting again" && boot=$(date +%s) && boot_vm; } || true
 log=/tmp/gestured-boot-$(date +%Y%m%d-%H%M%S).log
 cp "$work/console.log" "$log"
 grep -E '^(boot|==)' "$log" | tr -d '\r' || true
