@@ -136,8 +136,7 @@ struct TOMLParser {
         var parts: [String] = []
         while true {
             switch peek() {
-            case UInt8(ascii: "\""): parts.append(try basicString(multiline: false))
-            case UInt8(ascii: "'"): parts.append(try literalString(multiline: false))
+            case let q? where q == UInt8(ascii: "\"") || q == UInt8(ascii: "'"): parts.append(try string(quote: q, multiline: false))
             default:
                 let s = i
                 while let c = peek(), Self.isBare(c) { i += 1 }
@@ -160,8 +159,8 @@ struct TOMLParser {
     private mutating func value(nesting: Int) throws(TOMLSyntaxError) -> TOMLValue {
         guard nesting < Self.maxNesting else { throw error(at: i, "nested deeper than \(Self.maxNesting) levels") }
         switch peek() {
-        case UInt8(ascii: "\""): return .string(try basicString(multiline: looking(at: "\"\"\"")))
-        case UInt8(ascii: "'"): return .string(try literalString(multiline: looking(at: "'''")))
+        case UInt8(ascii: "\""): return .string(try string(quote: UInt8(ascii: "\""), multiline: looking(at: "\"\"\"")))
+        case UInt8(ascii: "'"): return .string(try string(quote: UInt8(ascii: "'"), multiline: looking(at: "'''")))
         case UInt8(ascii: "["): return try array(nesting: nesting + 1)
         case UInt8(ascii: "{"): return try inlineTable(nesting: nesting + 1)
         case nil: throw error(at: i, "expected a value")
@@ -239,8 +238,10 @@ struct TOMLParser {
 
     // MARK: Strings
 
-    /// `"…"` or `"""…"""`, escapes decoded.
-    private mutating func basicString(multiline: Bool) throws(TOMLSyntaxError) -> String {
+    /// A string opened by `quote`: `"…"` or `"""…"""` with its escapes decoded, `'…'` or
+    /// `'''…'''` as written (a literal string has no escapes).
+    private mutating func string(quote: UInt8, multiline: Bool) throws(TOMLSyntaxError) -> String {
+        let escapes = quote == UInt8(ascii: "\"")
         let start = i
         i += multiline ? 3 : 1
         if multiline { skipOneNewline() }
@@ -248,7 +249,7 @@ struct TOMLParser {
         while true {
             guard let c = peek() else { throw error(at: start, "unterminated string") }
             switch c {
-            case UInt8(ascii: "\""):
+            case quote:
                 if !multiline { i += 1; return String(decoding: out, as: UTF8.self) }
                 let run = quoteRun(c)
                 if run >= 3 {
@@ -259,7 +260,7 @@ struct TOMLParser {
                 }
                 out += Array(repeating: c, count: run)
                 i += run
-            case UInt8(ascii: "\\"):
+            case UInt8(ascii: "\\") where escapes:
                 if multiline, lineEndingBackslash() { continue }
                 out += try escape()
             case UInt8(ascii: "\n") where multiline:
@@ -274,36 +275,6 @@ struct TOMLParser {
     }
 
     /// `'…'` or `'''…'''`, as written.
-    private mutating func literalString(multiline: Bool) throws(TOMLSyntaxError) -> String {
-        let start = i
-        i += multiline ? 3 : 1
-        if multiline { skipOneNewline() }
-        var out: [UInt8] = []
-        while true {
-            guard let c = peek() else { throw error(at: start, "unterminated string") }
-            switch c {
-            case UInt8(ascii: "'"):
-                if !multiline { i += 1; return String(decoding: out, as: UTF8.self) }
-                let run = quoteRun(c)
-                if run >= 3 {
-                    guard run <= 5 else { throw error(at: i, "too many quotes at the end of a string") }
-                    out += Array(repeating: c, count: run - 3)
-                    i += run
-                    return String(decoding: out, as: UTF8.self)
-                }
-                out += Array(repeating: c, count: run)
-                i += run
-            case UInt8(ascii: "\n") where multiline:
-                out.append(c); i += 1
-            case UInt8(ascii: "\r") where multiline && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n"):
-                out.append(UInt8(ascii: "\n")); i += 2
-            default:
-                try refuseControl(c, in: "a string")
-                out.append(c); i += 1
-            }
-        }
-    }
-
     private func quoteRun(_ q: UInt8) -> Int {
         var n = 0
         while i + n < bytes.count && bytes[i + n] == q { n += 1 }
