@@ -89,18 +89,12 @@ public final class SocketHub: GestureSink, LoopSource {
                 drop(idle, reason: "sent nothing for \(fmt(idleTimeout)) s; its slot went to a new client (max_clients \(maxClients))")
             }
             if clients.count >= maxClients {
-                let msg = ClientReply.error("too many clients (limit \(maxClients))").line + "\n"
-                _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-                close(fd)
-                refused()
+                refuse(fd, "too many clients (limit \(maxClients))")
                 continue
             }
             let peer = ControlPolicy.Peer(fd: fd)
             if let uid = peer?.uid, uid != 0, clients.values.count(where: { $0.peer?.uid == uid }) >= maxClientsPerUser {
-                let msg = ClientReply.error("too many clients of uid \(uid) (limit \(maxClientsPerUser), max_clients_per_user)").line + "\n"
-                _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-                close(fd)
-                refused()
+                refuse(fd, "too many clients of uid \(uid) (limit \(maxClientsPerUser), max_clients_per_user)")
                 continue
             }
             let client = SocketClient(fd: fd, id: nextID, peer: peer, linesPerSecond: linesPerSecond)
@@ -114,6 +108,14 @@ public final class SocketHub: GestureSink, LoopSource {
                 close(fd)
             }
         }
+    }
+
+    /// A connection not taken: it is told why (one try, never blocking), closed and counted.
+    private func refuse(_ fd: Int32, _ why: String) {
+        let msg = ClientReply.error(why).line + "\n"
+        _ = msg.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        close(fd)
+        refused()
     }
 
     /// The client that has sent no line for the longest, at least `idleTimeout` since it connected.

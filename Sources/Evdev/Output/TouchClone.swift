@@ -324,9 +324,11 @@ public final class TouchClone {
     /// gets nothing) holds an older place. A mapped clone writes the pair when either moved.
     private func catchUp(_ slot: Int32, moved: Bool) {
         let s = Int(slot)
-        if mapping != nil {
-            let (x, y) = mapping!.map(x: rawX[s], y: rawY[s])
-            if moved || x != heldX[s] || y != heldY[s] { emitMapped(slot) }
+        if let m = mapping {
+            // Moved: written without comparing (emitMapped maps it; mapping it here too was twice).
+            if moved { emitMapped(slot); return }
+            let (x, y) = m.map(x: rawX[s], y: rawY[s])
+            if x != heldX[s] || y != heldY[s] { emitMapped(slot) }
             return
         }
         if rawX[s] != heldX[s] {
