@@ -17,26 +17,21 @@ public enum ModeOpenings {
         var found: [String] = []
         for locked in modes.modes where !locked.appGetsTouches {
             // Breadth first: the shortest chain of bindings to each mode.
-            var path: [String: [Binding]] = [locked.name: []]
+            var path: [String: [(binding: Binding, to: String)]] = [locked.name: []]
             var queue = [locked.name]
             while !queue.isEmpty {
                 let here = queue.removeFirst()
                 for s in switches where s.binding.isActive(in: here) && path[s.to] == nil && modes.mode(named: s.to) != nil {
-                    path[s.to] = path[here]! + [s.binding]
+                    path[s.to] = path[here]! + [s]
                     queue.append(s.to)
                 }
             }
             for open in modes.modes where open.appGetsTouches {
                 guard let chain = path[open.name] else { continue }
-                let how = chain.map { "[[bind]] #\($0.index) (\($0.gesture.rawValue) → \(target(of: $0)))" }.joined(separator: ", then ")
+                let how = chain.map { "[[bind]] #\($0.binding.index) (\($0.binding.gesture.rawValue) → \($0.to))" }.joined(separator: ", then ")
                 found.append("mode \(locked.name) (passthrough = \"none\") opens to \(open.name) without a sequence: \(how)")
             }
         }
         return found
-    }
-
-    private static func target(of b: Binding) -> String {
-        if case .switchMode(let to, _) = b.action { return to }
-        return ""
     }
 }
