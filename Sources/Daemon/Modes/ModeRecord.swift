@@ -19,7 +19,7 @@ struct ModeRecord {
 
     /// `$RUNTIME_DIRECTORY/mode` (its first directory when systemd gives several); nil outside systemd.
     init?(environment: [String: String]) {
-        guard let dirs = environment["RUNTIME_DIRECTORY"], let dir = dirs.split(separator: ":").first, dir.hasPrefix("/") else { return nil }
+        guard let dir = ProcessEnvironment.serviceDirectory("RUNTIME_DIRECTORY", in: environment) else { return nil }
         path = dir + "/mode"
     }
 

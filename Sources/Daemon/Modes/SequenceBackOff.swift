@@ -72,7 +72,7 @@ struct SequenceBackOffRecord {
     /// `$STATE_DIRECTORY/sequence-back-off` (its first directory when systemd gives several);
     /// nil outside systemd.
     init?(environment: [String: String]) {
-        guard let dirs = environment["STATE_DIRECTORY"], let dir = dirs.split(separator: ":").first, dir.hasPrefix("/") else { return nil }
+        guard let dir = ProcessEnvironment.serviceDirectory("STATE_DIRECTORY", in: environment) else { return nil }
         path = dir + "/" + Self.fileName
     }
 

@@ -17,4 +17,11 @@ public enum ProcessEnvironment {
         }
         return env
     }
+
+    /// The first directory systemd gives in `variable` (RUNTIME_DIRECTORY, STATE_DIRECTORY: a
+    /// colon-separated list of absolute paths); nil outside systemd.
+    static func serviceDirectory(_ variable: String, in environment: [String: String]) -> String? {
+        guard let dirs = environment[variable], let dir = dirs.split(separator: ":").first, dir.hasPrefix("/") else { return nil }
+        return String(dir)
+    }
 }
