@@ -43,7 +43,7 @@ import Testing
     }
 
     func errors(_ text: String) throws -> [String] {
-        let e = try #require(throws: ConfigErrors.self) { try ConfigLoader().parse(text, file: "f.toml") }
+        let e = try requireThrown(ConfigErrors.self) { try ConfigLoader().parse(text, file: "f.toml") }
         return e.errors.map(\.description)
     }
 
