@@ -116,9 +116,9 @@ import Testing
             import json, socket, sys
             held, replies = [], []
             for _ in range(5):
-                s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile("rw")
+                s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile("r")
                 try:
-                    f.write('{"status":true}\\n'); f.flush()
+                    s.sendall(b'{"status":true}\\n')
                 except BrokenPipeError:
                     pass  # refused: the daemon said why and closed before the request
                 replies.append(json.loads(f.readline())); held.append((s, f))
