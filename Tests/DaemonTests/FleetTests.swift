@@ -193,23 +193,28 @@ import Testing
         kill(broker.pid, SIGCONT)
         #expect(sub.wait(for: 3, on: topic).count == 3, "\(d.log)")
 
-        // Dead: five circles while it is gone; the queue keeps the last three.
+        // Dead: five circles while it is gone; the queue keeps the last three. The first may have
+        // gone to libmosquitto before the daemon saw the connection drop: then libmosquitto holds
+        // it (QoS 1) and sends it on reconnection, and only one is dropped. Whichever happened,
+        // every circle is either delivered or counted as dropped.
         try broker.persist()
         broker.kill()
         for _ in 1...5 { try replayOnce() }
         let down = try Self.mqttStatus(c)
-        #expect(down["connected"] as? Bool == false && down["queued"] as? Int == 3 && down["dropped"] as? Int == 2, "\(down)")
+        let dropped = down["dropped"] as? Int ?? -1
+        #expect(down["connected"] as? Bool == false && down["queued"] as? Int == 3 && (1...2).contains(dropped), "\(down)")
 
         try broker.start()
-        let after = sub.wait(for: 6, on: topic, timeout: 15)
-        #expect(after.count == 6, "\(after)\n\(d.log)")
+        let delivered = 8 - dropped
+        let after = sub.wait(for: delivered, on: topic, timeout: 15)
+        #expect(after.count == delivered, "\(after)\n\(d.log)")
         usleep(500_000)
-        #expect(sub.messages(on: topic).count == 6)
+        #expect(sub.messages(on: topic).count == delivered)
         let up = try Self.mqttStatus(c)
-        #expect(up["connected"] as? Bool == true && up["queued"] as? Int == 0 && up["dropped"] as? Int == 2, "\(up)")
+        #expect(up["connected"] as? Bool == true && up["queued"] as? Int == 0 && up["dropped"] as? Int == dropped, "\(up)")
         // And new gestures flow again.
         try replayOnce()
-        #expect(sub.wait(for: 7, on: topic).count == 7)
+        #expect(sub.wait(for: delivered + 1, on: topic).count == delivered + 1)
     }
 
     /// A broker that stops answering holds up neither commands nor the daemon's exit.
