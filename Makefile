@@ -2,7 +2,8 @@
 #   make            release build
 #   make install    as root: /usr/local/bin/gestured, units in /etc/systemd/system, the
 #                   generator granting the service what the config needs, the udev rules (/dev/uinput
-#                   and its gestured-uinput group; passed-through panels hidden from libinput), /etc/gestured/gestures.toml (an existing
+#                   and its gestured-uinput group; passed-through panels hidden from libinput), the command
+#                   runner (gestured-commands.socket, its gestured-run group), /etc/gestured/gestures.toml (an existing
 #                   config is never overwritten). GESTURED_BIN=path installs that binary unbuilt.
 #   make uninstall
 #   make deb        .build-deb/gestured_<version>_<arch>.deb (scripts/deb.sh)
@@ -28,6 +29,9 @@ install: $(if $(GESTURED_BIN),,build)
 	install -D -m 0644 systemd/gestured.service "$(DESTDIR)$(UNITDIR)/gestured.service"
 	install -D -m 0644 systemd/gestured.socket "$(DESTDIR)$(UNITDIR)/gestured.socket"
 	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(UNITDIR)/gestured.service"
+	install -D -m 0644 systemd/gestured-commands.socket "$(DESTDIR)$(UNITDIR)/gestured-commands.socket"
+	install -D -m 0644 systemd/gestured-commands@.service "$(DESTDIR)$(UNITDIR)/gestured-commands@.service"
+	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(UNITDIR)/gestured-commands@.service"
 	install -D -m 0755 systemd/gestured-generator "$(DESTDIR)$(GENERATORDIR)/gestured-generator"
 	sed -i 's|/usr/local/bin/gestured|$(BINDIR)/gestured|g' "$(DESTDIR)$(GENERATORDIR)/gestured-generator"
 	install -D -m 0644 systemd/60-gestured-uinput.rules "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules"
@@ -43,11 +47,12 @@ install: $(if $(GESTURED_BIN),,build)
 	@if [ -z "$(DESTDIR)" ]; then sh packaging/uinput-access.sh; fi
 	@if [ -z "$(DESTDIR)" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then \
 	  systemctl daemon-reload; \
-	  echo "now: systemctl enable --now gestured.socket gestured.service"; \
+	  echo "now: systemctl enable --now gestured-commands.socket gestured.socket gestured.service"; \
 	fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/gestured" "$(DESTDIR)$(UNITDIR)/gestured.service" "$(DESTDIR)$(UNITDIR)/gestured.socket" \
+	  "$(DESTDIR)$(UNITDIR)/gestured-commands.socket" "$(DESTDIR)$(UNITDIR)/gestured-commands@.service" \
 	  "$(DESTDIR)$(GENERATORDIR)/gestured-generator" "$(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules" \
 	  "$(DESTDIR)$(UDEVRULESDIR)/61-gestured-passthrough.rules"
 	rm -rf "$(DESTDIR)$(DOCDIR)"
@@ -55,7 +60,7 @@ uninstall:
 # Validate the example config and the unit files.
 check: build
 	"$$(swift build $(SWIFTFLAGS) --show-bin-path)/gestured" check-config --quiet config/gestures.toml
-	systemd-analyze verify systemd/gestured.socket
+	systemd-analyze verify systemd/gestured.socket systemd/gestured-commands.socket
 
 # The Debian package (scripts/deb.sh): .build-deb/gestured_<version>_<arch>.deb
 deb:

@@ -43,6 +43,15 @@ grep -q '^SocketGroup=gestured$' "$stage/lib/systemd/system/gestured.socket" \
   && ! grep -q /usr/local "$stage/lib/systemd/system/gestured.service" \
   || { echo "deb.sh: the units in systemd/ changed shape; update the edits above" >&2; exit 1; }
 
+# The command runner: bound commands run as its user, not the daemon's (docs/security.md).
+install -D -m 0644 systemd/gestured-commands.socket "$stage/lib/systemd/system/gestured-commands.socket"
+install -D -m 0644 systemd/gestured-commands@.service "$stage/lib/systemd/system/gestured-commands@.service"
+sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|g; s|/usr/local/share/doc|/usr/share/doc|g' \
+  "$stage/lib/systemd/system/gestured-commands.socket" "$stage/lib/systemd/system/gestured-commands@.service"
+grep -q '^ExecStart=/usr/bin/gestured run-command$' "$stage/lib/systemd/system/gestured-commands@.service" \
+  && grep -q '^SocketGroup=gestured-run$' "$stage/lib/systemd/system/gestured-commands.socket" \
+  || { echo "deb.sh: the command runner's units changed shape; update the edit above" >&2; exit 1; }
+
 # The generator granting the service what the config needs, and the udev rule for /dev/uinput.
 install -D -m 0755 systemd/gestured-generator "$stage/lib/systemd/system-generators/gestured-generator"
 sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/systemd/system-generators/gestured-generator"

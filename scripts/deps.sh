@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what gestured needs on a fresh Debian machine (as root), only what is missing.
 #   scripts/deps.sh build   – libraries and tools to build and run the daemon
-#   scripts/deps.sh test    – plus what the tests use (systemd-analyze, rsvg-convert, valgrind)
+#   scripts/deps.sh test    – plus what the tests use (systemd-analyze and systemd-socket-activate, rsvg-convert, valgrind)
 #   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
 #                             python3-evdev for the passthrough scenarios' scripted touchscreen,
 #                             gcc for scenario 22's bare C forwarder (compiled in the guest),

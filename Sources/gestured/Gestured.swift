@@ -10,7 +10,7 @@ struct Gestured: ParsableCommand {
             With no subcommand, runs the daemon: gestured --config /etc/gestured/gestures.toml
             """,
         version: DaemonInfo.version,
-        subcommands: [Run.self, Devices.self, Replay.self, Trace.self, CheckConfig.self, Doctor.self, Listen.self, Learn.self, GenerateUnits.self, UdevPassthrough.self],
+        subcommands: [Run.self, Devices.self, Replay.self, Trace.self, CheckConfig.self, Doctor.self, Listen.self, Learn.self, GenerateUnits.self, UdevPassthrough.self, RunCommand.self, RelayCommand.self],
         defaultSubcommand: Run.self
     )
 }

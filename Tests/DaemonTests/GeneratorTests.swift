@@ -9,10 +9,12 @@ import Testing
 @Suite(.serialized) struct GeneratorTests {
     static let uinput = ["SupplementaryGroups=gestured-uinput", "DeviceAllow=/dev/uinput rw"]
     static let network = ["RestrictAddressFamilies=AF_INET AF_INET6"]
+    static let commands = ["SupplementaryGroups=gestured-run"]
 
     /// Each feature alone, none, and all: the config's text and the settings its drop-in must hold.
     static let cases: [(name: String, toml: String, grants: String, settings: [String])] = [
-        ("none", "[[bind]]\ngesture = \"circle\"\nrun = [\"/bin/true\"]\n", "", []),
+        ("none", "[socket]\nmode = \"0600\"\n", "", []),
+        ("run", "[[bind]]\ngesture = \"circle\"\nrun = [\"/bin/true\"]\n", "commands", commands),
         ("passthrough", "[[device]]\nname = \"Wacom*\"\npassthrough = true\n", "uinput", uinput),
         ("keys", "[[bind]]\ngesture = \"circle\"\nkeys = \"ctrl+r\"\n", "uinput", uinput),
         ("click", "[[bind]]\ngesture = \"tap\"\nclick = \"left\"\n", "uinput", uinput),
@@ -21,8 +23,9 @@ import Testing
         // The password handed over by systemd, read as root: the file can be 0600 root:root.
         ("mqtt-password", "[mqtt]\nurl = \"mqtt://192.0.2.7\"\nusername = \"k\"\npassword_file = \"/etc/hostname\"\n", "network",
          network + ["IPAddressAllow=192.0.2.7", "LoadCredential=mqtt-password:/etc/hostname"]),
-        ("all", "[defaults]\npassthrough = true\n[[bind]]\ngesture = \"circle\"\nkeys = \"ctrl+r\"\n[mqtt]\nurl = \"mqtt://localhost\"\n",
-         "uinput,network", uinput + network + ["IPAddressAllow=localhost"]),
+        ("all", "[defaults]\npassthrough = true\n[[bind]]\ngesture = \"circle\"\nkeys = \"ctrl+r\"\n[[bind]]\ngesture = \"tap\"\nrun = [\"/bin/true\"]\n"
+            + "[mqtt]\nurl = \"mqtt://localhost\"\n",
+         "uinput,network,commands", uinput + network + ["IPAddressAllow=localhost"] + commands),
     ]
 
     /// A directory holding the unit (pointing at the built binary) and, for `toml`, its config and

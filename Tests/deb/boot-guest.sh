@@ -18,6 +18,7 @@ diagnose() {
   [ -z "$diagnosed" ] || return 0
   diagnosed=1
   { systemctl status --no-pager -l gestured.service; journalctl -q -b -o short-monotonic --no-pager -u gestured.service | tail -n 40
+    systemctl status --no-pager gestured-commands.socket; journalctl -q -b --no-pager -u 'gestured-commands@*' | tail -n 20
     cat /run/systemd/generator/gestured.service.d/50-features.conf; ls -l /dev/uinput; } 2>&1 | sed 's/^/boot: | /'
 }
 wait_until() { local limit=$1; shift; local end=$((SECONDS + limit)); until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.3; done; }
@@ -31,8 +32,8 @@ exposure_within() {
   awk -v e="$e" 'BEGIN { exit !(e != "" && e + 0 <= 2.0) }'
 }
 
-# The config an operator writes: passthrough on the touchscreen, ctrl+r on a circle, and the
-# fleet's broker (mosquitto on this machine's loopback).
+# The config an operator writes: passthrough on the touchscreen, ctrl+r and a command on a
+# circle, and the fleet's broker (mosquitto on this machine's loopback).
 write_config() {
   cat > /etc/gestured/gestures.toml <<'TOML'
 [[device]]
@@ -42,6 +43,10 @@ passthrough = true
 [[bind]]
 gesture = "circle"
 keys = "ctrl+r"
+
+[[bind]]
+gesture = "circle"
+run = ["/bin/sh", "-c", 'echo "e2e-command uid=$(id -u) groups=$(id -G | tr " " ,) creds=${CREDENTIALS_DIRECTORY:-none} gesture=$GESTURE_NAME"']
 
 [mqtt]
 url = "mqtt://127.0.0.1:1883"
@@ -77,8 +82,8 @@ run_checks() {
   # The fix.
   systemctl daemon-reload && systemctl restart gestured.service
   check "$how: after daemon-reload and restart the service is active" wait_until 30 systemctl is-active -q gestured.service
-  check "$how: the generator's drop-in grants uinput and the network" \
-    grep -qx 'Environment=GESTURED_GRANTS=uinput,network' /run/systemd/generator/gestured.service.d/50-features.conf
+  check "$how: the generator's drop-in grants uinput, the network and the command runner" \
+    grep -qx 'Environment=GESTURED_GRANTS=uinput,network,commands' /run/systemd/generator/gestured.service.d/50-features.conf
   check "$how: systemd-analyze security with every feature is at most 2.0" exposure_within "$how, every feature"
 
   # The touchscreen, an app (libinput on the seat) and the fleet.
@@ -94,8 +99,25 @@ run_checks() {
   clone=$(grep -m1 'DEVICE_ADDED.*e2e touchscreen (gestured clone)' "$work/$how.libinput" | grep -oE 'event[0-9]+')
   echo "tap 100 60" >&3
   check "$how: a tap passes through the clone ($clone)" wait_until 15 grep -qE "^[ -]$clone +TOUCH_UP" "$work/$how.libinput"
+  local circled_at; circled_at=$(date +%s)
   echo "circle 100 60 25 1200" >&3
   check "$how: the circle types ctrl+r" wait_until 30 grep -q 'KEY_R (19) released' "$work/$how.libinput"
+  # The command ran as the runner's transient user: not the daemon's, without its groups or credentials.
+  check "$how: the circle's command ran in gestured-commands@.service" wait_until 30 \
+    bash -c "journalctl -q -o cat -u 'gestured-commands@*' --since @$circled_at | grep -q '^e2e-command .*gesture=circle$'"
+  local ran daemon_uid input_gid uinput_gid
+  ran=$(journalctl -q -o cat -u 'gestured-commands@*' --since "@$circled_at" | grep -m1 '^e2e-command ')
+  daemon_uid=$(awk '/^Uid:/ { print $2 }' "/proc/$(systemctl show -P MainPID gestured.service)/status")
+  input_gid=$(getent group input | cut -d: -f3)
+  uinput_gid=$(getent group gestured-uinput | cut -d: -f3)
+  echo "boot: $how: $ran (the daemon's uid $daemon_uid, input $input_gid, gestured-uinput $uinput_gid)"
+  local uid groups
+  uid=$(sed -n 's/.* uid=\([0-9]*\) .*/\1/p' <<< "$ran")
+  groups=,$(sed -n 's/.* groups=\([0-9,]*\) .*/\1/p' <<< "$ran"),
+  check "$how: the command's user ($uid) is neither the daemon's nor root" test -n "$uid" -a "$uid" != "$daemon_uid" -a "$uid" != 0
+  check "$how: the command has neither the input nor the gestured-uinput group" \
+    bash -c '[[ -n "$2" && -n "$3" && "$1" != *,$2,* && "$1" != *,$3,* ]]' _ "$groups" "$input_gid" "$uinput_gid"
+  check "$how: the command sees no credentials directory" bash -c '[[ "$1" == *" creds=none "* ]]' _ "$ran"
   local keys
   keys=$(grep -oE 'KEY_[A-Z]+ \([0-9]+\) (pressed|released)' "$work/$how.libinput" | tr '\n' ';')
   check "$how: keys in order: $keys" test "$keys" = "KEY_LEFTCTRL (29) pressed;KEY_R (19) pressed;KEY_R (19) released;KEY_LEFTCTRL (29) released;"
@@ -140,7 +162,7 @@ check "mosquitto is active" wait_until 30 systemctl is-active -q mosquitto.servi
 
 # With no feature the exposure figure of the shipped unit.
 cp /etc/gestured/gestures.toml "$work/example.toml"
-printf '[[bind]]\ngesture = "circle"\nrun = ["/bin/true"]\n' > /etc/gestured/gestures.toml
+printf '[[device]]\nname = "none"\n' > /etc/gestured/gestures.toml
 systemctl daemon-reload
 check "deb: systemd-analyze security with no feature is at most 2.0" exposure_within "deb, no feature"
 cp "$work/example.toml" /etc/gestured/gestures.toml
@@ -150,7 +172,7 @@ run_checks deb
 
 echo "== apt-get purge gestured, then make install"
 apt-get purge -y -qq gestured > "$work/purge.log" 2>&1 || { bad "apt-get purge"; cat "$work/purge.log"; }
-check "purge removes the gestured-uinput group" bash -c '! getent group gestured-uinput'
+check "purge removes the gestured-uinput and gestured-run groups" bash -c '! getent group gestured-uinput && ! getent group gestured-run'
 check "make install" bash -c "make -C /root/src install GESTURED_BIN=/root/src/gestured > $work/make.log 2>&1 || { cat $work/make.log; false; }"
 systemctl enable --now gestured.socket gestured.service
 run_checks make

@@ -56,6 +56,8 @@ public final class ProcessSupervisor {
     /// The spawner's outcomes, taken into this buffer (its capacity kept).
     private var outcomes: [SpawnWorker.Outcome] = []
     private let spawner: SpawnWorker
+    /// Started by the daemon, or handed to the command runner (inside the service).
+    let launch: CommandLaunch
     private let log: Logger
     /// The log's handler, when the lines of every run can go to it as bytes.
     private let journal: JournalLogHandler?
@@ -66,8 +68,9 @@ public final class ProcessSupervisor {
     /// kernel time to the spawn (the service's latency record).
     var commandStarted: (DeviceLabel, Double) -> Void = { _, _ in }
 
-    init(log: Logger) throws {
+    init(log: Logger, launch: CommandLaunch = .forThisProcess()) throws {
         self.log = log
+        self.launch = launch
         journal = JournalLogHandler.directLines(of: log)
         // Room for a few runs from the start: the first commands do not grow the arrays.
         running.reserveCapacity(4)
@@ -102,7 +105,7 @@ public final class ProcessSupervisor {
     /// `variables`: `NAME=value` entries, each ended by a NUL (GestureEnvironment).
     func start(_ argv: [String], variables: [UInt8], binding: Int, timeout: Double, cause: RunCause,
                origin: (device: DeviceLabel, time: Double)? = nil, now: Double) throws {
-        try spawner.submit(.init(run: nextRun, argv: argv, variables: variables))
+        try spawner.submit(.init(run: nextRun, argv: launch.arguments(for: argv), variables: variables))
         starting.append(Starting(run: nextRun, binding: binding, started: now, timeout: timeout, program: argv[0], cause: cause,
                                  origin: origin))
         nextRun += 1
@@ -135,9 +138,11 @@ public final class ProcessSupervisor {
             }
             running.append(Running(pid: pid, binding: s.binding, started: s.started, deadline: s.started + s.timeout))
             if let origin = s.origin { commandStarted(origin.device, o.at - origin.time) }
-            logLine(.info, capacity: 80 + s.program.utf8.count) { w in
+            logLine(.info, capacity: 120 + s.program.utf8.count) { w in
                 w.write("binding "); w.write(s.binding); w.write(": started "); w.write(s.program)
-                w.write(" (pid "); w.write(Int(pid)); w.write(") for "); s.cause.write(to: &w)
+                w.write(" (pid "); w.write(Int(pid))
+                if case .runner = launch { w.write(", the relay to the command runner") }
+                w.write(") for "); s.cause.write(to: &w)
             }
             if let ei = exitedUnclaimed.firstIndex(where: { $0.pid == pid }) {
                 leaderExited(pid, status: exitedUnclaimed.remove(at: ei).status, now: now)

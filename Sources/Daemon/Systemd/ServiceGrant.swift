@@ -6,6 +6,9 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
     case uinput
     /// IP sockets, to the broker's address when known: `[mqtt]`.
     case network
+    /// The command runner's socket (gestured-commands.socket): bound commands run as its user,
+    /// not the daemon's (CommandLaunch).
+    case commands
 
     /// The environment variable the drop-in sets to the granted names (comma-separated), so the service itself
     /// (its ExecStartPre, a reload) can tell what its unit allows.
@@ -14,6 +17,11 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
     /// type anything, so it is a group of its own, not `input`.
     public static let uinputGroup = "gestured-uinput"
     public static let uinputNode = "/dev/uinput"
+    /// The group that may connect to the command runner's socket: the daemon's only (the
+    /// package makes it; gestured-commands.socket is 0660 to it).
+    public static let runnerGroup = "gestured-run"
+    /// gestured-commands.socket's `ListenStream=`.
+    public static let runnerSocket = "/run/gestured-commands/commands.sock"
     /// The drop-in, relative to the generator's output directory.
     public static let dropInPath = "gestured.service.d/50-features.conf"
     /// Where systemd keeps what generators wrote (their "normal" directory).
@@ -41,6 +49,7 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
         switch self {
         case .uinput: Self.uinputNode
         case .network: "the network"
+        case .commands: "the command runner (gestured-commands.socket)"
         }
     }
 
@@ -54,6 +63,8 @@ public enum ServiceGrant: String, CaseIterable, Sendable {
             let host = config.mqtt?.host ?? ""
             let allow = host == "localhost" || UnitVocabulary.isAddress(host) ? host : "any"
             return ["RestrictAddressFamilies=AF_INET AF_INET6", "IPAddressAllow=\(allow)"]
+        case .commands:
+            return ["SupplementaryGroups=\(Self.runnerGroup)"]
         }
     }
 }
@@ -75,9 +86,11 @@ public struct ServiceNeeds: Sendable {
             switch action {
             case .keys: reasons.append((.uinput, "keys in \(section)"))
             case .click: reasons.append((.uinput, "click in \(section)"))
-            case .command, .switchMode: break
+            case .command: reasons.append((.commands, "run in \(section)"))
+            case .switchMode: break
             }
         }
+        if config.modes.screen.wake != nil { reasons.append((.commands, "wake in [screen]")) }
         if let m = config.mqtt { reasons.append((.network, "[mqtt] \(m.tls ? "mqtts" : "mqtt")://\(m.host):\(m.port)")) }
     }
 

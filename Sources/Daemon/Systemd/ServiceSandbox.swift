@@ -88,6 +88,11 @@ public enum ServiceSandbox {
                 if granted.contains(grant) && e.rawValue != EPERM {
                     return "\(lead), but opening \(ServiceGrant.uinputNode) fails: \(e)" + uinputAdvice(e)
                 }
+            } else if grant == .commands && probe && granted.contains(grant) {
+                // Looked at, not connected to: a connection would start a runner that waits for a command.
+                var st = stat()
+                if stat(ServiceGrant.runnerSocket, &st) == 0 && (st.st_mode & S_IFMT) == S_IFSOCK { return nil }
+                return "\(lead), but its socket \(ServiceGrant.runnerSocket) is not there: run `systemctl enable --now gestured-commands.socket`"
             } else if granted.contains(grant) {
                 return nil
             }
