@@ -68,7 +68,7 @@ import Testing
 
     @Test("a drop-in written for an older config: the daemon-reload is missing, named with the feature and the command")
     func missingDaemonReload() throws {
-        let old = try config("[[bind]]\ngesture = \"circle\"\nrun = [\"/bin/true\"]\n", name: "old.toml")
+        let old = try config("[socket]\nmode = \"0600\"\n", name: "old.toml")
         let generated = dir + "/generator"
         try FileManager.default.createDirectory(atPath: generated + "/gestured.service.d", withIntermediateDirectories: true)
         // The generator's own output for the older config.
