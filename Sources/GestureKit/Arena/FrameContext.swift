@@ -8,7 +8,7 @@
 /// docs/performance.md).
 ///
 /// Who writes it: its owner alone, through the mutating methods below —
-/// - the arena (`GestureArena.context`), for every recognizer that sees whole frames;
+/// - the arena (`ArenaArbiter.context`), for every recognizer that sees whole frames;
 /// - a recognizer handed frames itself (on its own, as in the tests, or by an arena through a
 ///   region filter, where its frames are not the sequence's), which keeps one of its own and
 ///   takes each frame it handles into it (`GroupReader`).
@@ -49,7 +49,7 @@ public struct FrameContext: ~Copyable {
     }
 
     /// Takes in a frame that only moves the group's one contact, down in the frame before (the
-    /// arena has told so: see GestureArena.handle), as `take` would, without telling it again.
+    /// arena has told so: see SequenceContacts.take), as `take` would, without telling it again.
     /// (In line: the call cost the frame 6 instructions.)
     @inline(__always)
     mutating func takeLoneMove(_ frame: TouchFrame) {
