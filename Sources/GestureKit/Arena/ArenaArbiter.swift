@@ -129,9 +129,9 @@ final class ArenaArbiter {
     /// The shapes of `set` decided at lift are not handed a frame that only moves the sequence's
     /// one finger: its sample goes into their stroke once, as the first of them would have added it.
     @inline(__always)
-    private func grow(_ stroke: Unmanaged<SharedStroke>, _ set: EntrySet, _ frame: TouchFrame) {
+    private func grow(_ stroke: Borrowed<SharedStroke>, _ set: EntrySet, _ frame: TouchFrame) {
         assert(onlyGrowStroke(set, frame), "arena: a shape decided at lift skipped on a frame that is not only a move of its finger")
-        stroke._withUnsafeGuaranteedRef { $0.offer(frame.contacts[0]) }
+        stroke.with { $0.offer(frame.contacts[0]) }
     }
 
     /// Handing `frame` to each of `skipped` would only have grown the stroke (debug builds).

@@ -33,7 +33,7 @@ struct ArenaRouting {
     let liftDeciders: EntrySet
     /// The stroke the `liftDeciders` follow. Unretained: those recognizers, which the arena owns
     /// for its life, hold it (a retained one cost ~40 instructions a frame in retain and release).
-    let liftStroke: Unmanaged<SharedStroke>?
+    let liftStroke: Borrowed<SharedStroke>?
     /// The GroupReaders that see whole frames: they read the arena's context.
     let groupReaders: EntrySet
     /// The entries with an excluded region, which see frames through their RegionFilter.
@@ -59,7 +59,7 @@ struct ArenaRouting {
         }
         multiContact = multi
         liftDeciders = deciders
-        liftStroke = stroke.map { Unmanaged.passUnretained($0) }
+        liftStroke = stroke.map(Borrowed.init)
         groupReaders = readers
         filtered = withRegions
     }
