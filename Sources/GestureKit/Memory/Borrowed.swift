@@ -59,3 +59,7 @@ public struct Borrowed<Object: AnyObject> {
         Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
     }
 }
+
+/// A borrowed Sendable object may cross threads as its owner's reference would (an interned
+/// name in an event: InternedName).
+extension Borrowed: Sendable where Object: Sendable {}
