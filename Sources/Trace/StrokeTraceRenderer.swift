@@ -243,6 +243,27 @@ public enum StrokeTraceRenderer {
                       + "(\(f(stroke.endTime - stroke.startTime, 2)) s) · \(stroke.maxFingers) finger\(stroke.maxFingers == 1 ? "" : "s")"
                       + " · \(samples) sample\(samples == 1 ? "" : "s")", Colour.text))
 
+        lines += circleLines(stroke, trace: trace)
+        lines += checkmarkLines(stroke, trace: trace)
+        let t = stroke.tickle
+        let tr = trace.tickleRules
+        let tickled = stroke.tickleState == .recognized
+        lines.append(("tickle: " + (tickled ? "recognized" : "no") + " · reversals \(t.bestCount) of \(tr.reversals) (best run)",
+                      tickled ? Colour.recognized : Colour.rejected))
+        var byVerdict: [(TickleLegVerdict, Int)] = []
+        for turn in t.turns {
+            if let k = byVerdict.firstIndex(where: { $0.0 == turn.verdict }) { byVerdict[k].1 += 1 } else { byVerdict.append((turn.verdict, 1)) }
+        }
+        lines.append(("  turns \(t.turns.count)" + byVerdict.map { " · \($0.1) \(shortName($0.0))" }.joined(), Colour.text))
+        let kinds = stroke.events.map { $0.kind.rawValue }
+        lines.append(("events: " + (kinds.isEmpty ? "none" : kinds.joined(separator: ", ")), Colour.text))
+        return lines
+    }
+
+    /// The legend's circle lines (four, blank when not measured).
+    private static func circleLines(_ stroke: StrokeTrace, trace: RecordingTrace) -> [(String, String)] {
+        func f(_ v: Double, _ digits: Int) -> String { SVGCanvas.number(v, digits: digits) }
+        var lines: [(String, String)] = []
         let cr = trace.circleRules
         if let a = stroke.circle {
             lines.append(("circle: " + (a.isRecognized ? "recognized" : "no — " + a.verdict.reason),
@@ -261,7 +282,13 @@ public enum StrokeTraceRenderer {
             lines.append(("circle: not measured — \(unfinished(stroke.circleState))", Colour.rejected))
             lines.append(("", Colour.text)); lines.append(("", Colour.text)); lines.append(("", Colour.text))
         }
+        return lines
+    }
 
+    /// The legend's checkmark lines (five, blank when not measured).
+    private static func checkmarkLines(_ stroke: StrokeTrace, trace: RecordingTrace) -> [(String, String)] {
+        func f(_ v: Double, _ digits: Int) -> String { SVGCanvas.number(v, digits: digits) }
+        var lines: [(String, String)] = []
         let kr = trace.checkmarkRules
         if let a = stroke.checkmark {
             lines.append(("checkmark: " + (a.isRecognized ? "recognized" : "no — " + a.verdict.reason),
@@ -289,19 +316,6 @@ public enum StrokeTraceRenderer {
             lines.append(("checkmark: not measured — \(unfinished(stroke.checkmarkState))", Colour.rejected))
             for _ in 0..<4 { lines.append(("", Colour.text)) }
         }
-
-        let t = stroke.tickle
-        let tr = trace.tickleRules
-        let tickled = stroke.tickleState == .recognized
-        lines.append(("tickle: " + (tickled ? "recognized" : "no") + " · reversals \(t.bestCount) of \(tr.reversals) (best run)",
-                      tickled ? Colour.recognized : Colour.rejected))
-        var byVerdict: [(TickleLegVerdict, Int)] = []
-        for turn in t.turns {
-            if let k = byVerdict.firstIndex(where: { $0.0 == turn.verdict }) { byVerdict[k].1 += 1 } else { byVerdict.append((turn.verdict, 1)) }
-        }
-        lines.append(("  turns \(t.turns.count)" + byVerdict.map { " · \($0.1) \(shortName($0.0))" }.joined(), Colour.text))
-        let kinds = stroke.events.map { $0.kind.rawValue }
-        lines.append(("events: " + (kinds.isEmpty ? "none" : kinds.joined(separator: ", ")), Colour.text))
         return lines
     }
 

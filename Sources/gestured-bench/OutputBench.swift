@@ -44,8 +44,32 @@ struct OutputCommand: ParsableCommand {
         let sink = uinput ? "uinput (/dev/uinput: real virtual devices)" : "a pipe (no writable /dev/uinput here)"
         let chords = [try KeyChord(parsing: "ctrl+r")]
 
-        // Gesture → keys: the circle recording through the full pipeline; the sample runs from
-        // the start of feeding the event that completes the circle to the end of the key writes.
+        let samples = try gestureToKeys(chords, on: keyboard, drain: drain)
+
+        // Allocations of typing itself, steady state (after the passes above).
+        gestured_count_allocations(1)
+        let before = gestured_allocation_count()
+        for _ in 0..<100 { try KeyChord.type(chords, on: keyboard) }
+        let allocations = gestured_allocation_count() - before
+        gestured_count_allocations(0)
+        drain()
+
+        let typeSamples = try timed(drain: drain) { _ in try KeyChord.type(chords, on: keyboard) }
+        let clickSamples = try timed(drain: drain) { i in
+            try VirtualPointer.click(.right, at: Point(x: Double(i % 100) / 100, y: 0.5), on: pointer)
+        }
+
+        let gesture = Distribution(samples), typing = Distribution(typeSamples), click = Distribution(clickSamples)
+        print("output actions, frames written to \(sink)")
+        print("gesture → keys \"ctrl+r\" written (4 frames, 4 writes): \(micros(gesture.median)) median, \(micros(gesture.p99)) p99 over \(samples.count) circles")
+        print("ctrl+r typed alone (4 frames, 4 writes):               \(micros(typing.median)) median, \(micros(typing.p99)) p99 over \(clicks) chords")
+        print("click at a point (3 frames, 3 writes):                 \(micros(click.median)) median, \(micros(click.p99)) p99 over \(clicks) clicks")
+        print("allocations per ctrl+r typed (steady state):           \(Double(allocations) / 100)")
+    }
+
+    /// Gesture → keys: the circle recording through the full pipeline; a sample runs from the
+    /// start of feeding the event that completes the circle to the end of the key writes.
+    private func gestureToKeys(_ chords: [KeyChord], on keyboard: FrameSink, drain: () -> Void) throws -> [Double] {
         let replay = try BenchRecording(path: recording)
         let events = replay.events, span = replay.span
         let pipeline = replay.pipeline()
@@ -71,42 +95,21 @@ struct OutputCommand: ParsableCommand {
         }
         if let failure { throw BenchError("writing keys: \(failure)") }
         guard !samples.isEmpty else { throw BenchError("\(recording): no circle recognized") }
+        return samples
+    }
 
-        // Allocations of typing itself, steady state (after the passes above).
-        gestured_count_allocations(1)
-        let before = gestured_allocation_count()
-        for _ in 0..<100 { try KeyChord.type(chords, on: keyboard) }
-        let allocations = gestured_allocation_count() - before
-        gestured_count_allocations(0)
-        drain()
-
-        var typeSamples: [Double] = []
-        typeSamples.reserveCapacity(clicks)
+    /// `clicks` timings of `action` (given its index), the sink drained every 256 and after.
+    private func timed(drain: () -> Void, _ action: (Int) throws -> Void) throws -> [Double] {
+        var samples: [Double] = []
+        samples.reserveCapacity(clicks)
         for i in 0..<clicks {
             let t0 = Stopwatch.now()
-            try KeyChord.type(chords, on: keyboard)
-            typeSamples.append(Double(Stopwatch.now() - t0))
+            try action(i)
+            samples.append(Double(Stopwatch.now() - t0))
             if i % 256 == 255 { drain() }
         }
         drain()
-
-        var clickSamples: [Double] = []
-        clickSamples.reserveCapacity(clicks)
-        for i in 0..<clicks {
-            let p = Point(x: Double(i % 100) / 100, y: 0.5)
-            let t0 = Stopwatch.now()
-            try VirtualPointer.click(.right, at: p, on: pointer)
-            clickSamples.append(Double(Stopwatch.now() - t0))
-            if i % 256 == 255 { drain() }
-        }
-        drain()
-
-        let gesture = Distribution(samples), typing = Distribution(typeSamples), click = Distribution(clickSamples)
-        print("output actions, frames written to \(sink)")
-        print("gesture → keys \"ctrl+r\" written (4 frames, 4 writes): \(micros(gesture.median)) median, \(micros(gesture.p99)) p99 over \(samples.count) circles")
-        print("ctrl+r typed alone (4 frames, 4 writes):               \(micros(typing.median)) median, \(micros(typing.p99)) p99 over \(clicks) chords")
-        print("click at a point (3 frames, 3 writes):                 \(micros(click.median)) median, \(micros(click.p99)) p99 over \(clicks) clicks")
-        print("allocations per ctrl+r typed (steady state):           \(Double(allocations) / 100)")
+        return samples
     }
 
     /// Nanoseconds as microseconds with two decimals.

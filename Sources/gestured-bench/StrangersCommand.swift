@@ -48,7 +48,6 @@ enum StrangersReport {
 
     /// `taught`: how the shapes are taught, "… of the remaining three" and "… of the four" following.
     static func text(_ n: NestedShapeAccuracy, taught: String) -> String {
-        let names = TaughtShapeAccuracy.taught
         var lines = [
             "Nested leave-one-subject-out: for each held-out person the calibration's constants are chosen on the other four",
             "(each in turn tested, taught by \(taught) of the remaining three; false reports ≤ 0.25 % there and",
@@ -68,38 +67,53 @@ enum StrangersReport {
             ("shipped constants (chosen on all five: for comparison, not held out)", \.drawsShipped),
         ]
         var verdicts: [String] = []
-        for (title, path) in rows {
-            lines.append("")
-            lines.append(title + ":")
-            lines.append("  draw | recognized | false | " + names.joined(separator: " | "))
-            var tallies: [NestedShapeAccuracy.Tally] = []
-            for d in 0..<n.draws {
-                let t = n.draw(d, path)
-                tallies.append(t)
-                lines.append("  \(d + 1) | \(count(t)) | \(falses(t)) | " + t.perShape.map(pct).joined(separator: " | "))
-            }
-            let worst = tallies.min { $0.recognized < $1.recognized } ?? .init()
-            let mean = tallies.map(\.recognized).reduce(0, +) / Double(max(tallies.count, 1))
-            let meanFalse = tallies.map(\.falseRate).reduce(0, +) / Double(max(tallies.count, 1))
-            let shapeWorst = names.indices.map { i in tallies.map { $0.perShape[i] }.min() ?? 0 }
-            let shapeMean = names.indices.map { i in tallies.map { $0.perShape[i] }.reduce(0, +) / Double(max(tallies.count, 1)) }
-            lines.append("  mean | \(pct(mean)) | \(pct(meanFalse)) | " + shapeMean.map(pct).joined(separator: " | "))
-            lines.append("  worst | \(pct(worst.recognized)) | \(pct(tallies.map(\.falseRate).max() ?? 0)) | " + shapeWorst.map(pct).joined(separator: " | "))
-            lines.append("  per held-out person, recognized per draw (false per draw):")
-            for h in n.heldOut {
-                let path = h[keyPath: path]
-                // In parts: Swift 6.0 (Debian 13) gives up type-checking the one expression.
-                let recognized: String = path.map { pct($0.recognized) }.joined(separator: " ")
-                let falses: String = path.map { pct($0.falseRate) }.joined(separator: " ")
-                let weakest: String = worstShape(path.reduce(.init(), +))
-                lines.append("    \(h.subject): \(recognized)  (\(falses))  worst shape \(weakest)")
-            }
-            let met = (tallies.map(\.recognized).min() ?? 0) >= targets.drawn && shapeWorst.allSatisfy { $0 >= targets.shape }
-                && (tallies.map(\.falseRate).max() ?? 1) <= targets.falses
-            verdicts.append("  \(title): every draw ≥ 96 %: \(pct(worst.recognized)); every shape ≥ 90 %: \(pct(shapeWorst.min() ?? 0)) ("
-                            + "\(names[shapeWorst.indices.min { shapeWorst[$0] < shapeWorst[$1] } ?? 0])); false ≤ 0.5 %: \(pct(tallies.map(\.falseRate).max() ?? 0))"
-                            + (met ? "  met" : "  NOT MET"))
+        for (title, path) in rows { draws(n, title: title, path, lines: &lines, verdicts: &verdicts) }
+        ownShape(n, lines: &lines, verdicts: &verdicts)
+        lines.append("")
+        lines.append("targets (worst draw, worst shape, highest false rate over the draws):")
+        lines += verdicts
+        return lines.joined(separator: "\n")
+    }
+
+    /// One table of draws (`path` of each held-out person), and its verdict.
+    private static func draws(_ n: NestedShapeAccuracy, title: String,
+                              _ path: KeyPath<NestedShapeAccuracy.HeldOut, [NestedShapeAccuracy.Tally]>,
+                              lines: inout [String], verdicts: inout [String]) {
+        let names = TaughtShapeAccuracy.taught
+        lines.append("")
+        lines.append(title + ":")
+        lines.append("  draw | recognized | false | " + names.joined(separator: " | "))
+        var tallies: [NestedShapeAccuracy.Tally] = []
+        for d in 0..<n.draws {
+            let t = n.draw(d, path)
+            tallies.append(t)
+            lines.append("  \(d + 1) | \(count(t)) | \(falses(t)) | " + t.perShape.map(pct).joined(separator: " | "))
         }
+        let worst = tallies.min { $0.recognized < $1.recognized } ?? .init()
+        let mean = tallies.map(\.recognized).reduce(0, +) / Double(max(tallies.count, 1))
+        let meanFalse = tallies.map(\.falseRate).reduce(0, +) / Double(max(tallies.count, 1))
+        let shapeWorst = names.indices.map { i in tallies.map { $0.perShape[i] }.min() ?? 0 }
+        let shapeMean = names.indices.map { i in tallies.map { $0.perShape[i] }.reduce(0, +) / Double(max(tallies.count, 1)) }
+        lines.append("  mean | \(pct(mean)) | \(pct(meanFalse)) | " + shapeMean.map(pct).joined(separator: " | "))
+        lines.append("  worst | \(pct(worst.recognized)) | \(pct(tallies.map(\.falseRate).max() ?? 0)) | " + shapeWorst.map(pct).joined(separator: " | "))
+        lines.append("  per held-out person, recognized per draw (false per draw):")
+        for h in n.heldOut {
+            let path = h[keyPath: path]
+            // In parts: Swift 6.0 (Debian 13) gives up type-checking the one expression.
+            let recognized: String = path.map { pct($0.recognized) }.joined(separator: " ")
+            let falses: String = path.map { pct($0.falseRate) }.joined(separator: " ")
+            let weakest: String = worstShape(path.reduce(.init(), +))
+            lines.append("    \(h.subject): \(recognized)  (\(falses))  worst shape \(weakest)")
+        }
+        let met = (tallies.map(\.recognized).min() ?? 0) >= targets.drawn && shapeWorst.allSatisfy { $0 >= targets.shape }
+            && (tallies.map(\.falseRate).max() ?? 1) <= targets.falses
+        verdicts.append("  \(title): every draw ≥ 96 %: \(pct(worst.recognized)); every shape ≥ 90 %: \(pct(shapeWorst.min() ?? 0)) ("
+                        + "\(names[shapeWorst.indices.min { shapeWorst[$0] < shapeWorst[$1] } ?? 0])); false ≤ 0.5 %: \(pct(tallies.map(\.falseRate).max() ?? 0))"
+                        + (met ? "  met" : "  NOT MET"))
+    }
+
+    /// Each person's own shape, and its verdict.
+    private static func ownShape(_ n: NestedShapeAccuracy, lines: inout [String], verdicts: inout [String]) {
         lines.append("")
         lines.append("own shape (\(n.heldOut.first.map { $0.own.tests } ?? 0) tests per person; K = 5 of their own strokes), chosen on the other four / rule before:")
         var own = NestedShapeAccuracy.Tally(), ownBefore = NestedShapeAccuracy.Tally()
@@ -111,10 +125,6 @@ enum StrangersReport {
         lines.append("  all: \(count(own)), false \(falses(own))  /  \(pct(ownBefore.recognized)), false \(pct(ownBefore.falseRate))")
         verdicts.append("  own shape ≥ 97 % at false ≤ 0.5 %: \(pct(own.recognized)), false \(pct(own.falseRate))"
                         + (own.recognized >= targets.own && own.falseRate <= targets.falses ? "  met" : "  NOT MET"))
-        lines.append("")
-        lines.append("targets (worst draw, worst shape, highest false rate over the draws):")
-        lines += verdicts
-        return lines.joined(separator: "\n")
     }
 
     static func oracle(_ o: ShapeOracle, subjects: [String]) -> String {

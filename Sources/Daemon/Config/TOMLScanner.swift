@@ -49,30 +49,14 @@ struct TOMLScanner {
 
     /// Takes one byte; returns the header or key it completes.
     mutating func feed(_ b: UInt8) -> Item? {
-        let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
+        let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'")
         if b == dq || b == sq { run = run.byte == b ? (b, run.count + 1) : (b, 1) } else { run = (0, 0) }
         if nulZerosNeeded > 0 {
             if b == UInt8(ascii: "0") { nulZerosNeeded -= 1; sawNUL = nulZerosNeeded == 0; return nil }
             nulZerosNeeded = 0
         }
         if let q = quote {
-            if escaped && (q == .basic || q == .multiBasic) && (b == UInt8(ascii: "u") || b == UInt8(ascii: "U")) {
-                escaped = false
-                nulZerosNeeded = b == UInt8(ascii: "u") ? 4 : 8
-                return nil
-            }
-            let wasEscaped = escaped
-            switch q {
-            case .basic:
-                if escaped { escaped = false } else if b == backslash { escaped = true } else if b == dq || b == 10 { quote = nil }
-            case .literal:
-                if b == sq || b == 10 { quote = nil }
-            case .multiBasic:
-                if escaped { escaped = false } else if b == backslash { escaped = true } else if b == dq && run.count == 3 { quote = nil; run = (0, 0) }
-            case .multiLiteral:
-                if b == sq && run.count == 3 { quote = nil; run = (0, 0) }
-            }
-            if quote != nil, collecting, !escaped || wasEscaped { name.append(b) }  // a quoted key's bytes
+            takeQuoted(b, in: q)
             return nil
         }
         if inComment {
@@ -82,14 +66,7 @@ struct TOMLScanner {
             lastWasOpen = false
             return nil
         }
-        if headerStart {
-            if b == UInt8(ascii: "[") && lastWasOpen { lastWasOpen = false; headerIsArray = true; return nil }  // [[
-            headerStart = false
-            lastWasOpen = false
-            let c = Character(Unicode.Scalar(b))
-            let named = c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") || b == dq || b == sq || c == "]"
-            if !named { badHeader = true }
-        }
+        if headerStart && takeHeaderStart(b) { return nil }
         let valueExpected = expectingArrayValue
         if b != 10 && b != UInt8(ascii: "#") { expectingArrayValue = false }  // line breaks and comments may come first
         var item: Item? = nil
@@ -105,22 +82,11 @@ struct TOMLScanner {
             if run.count == 3 { quote = b == dq ? .multiBasic : .multiLiteral; run = (0, 0) } else if run.count == 1 { quote = b == dq ? .basic : .literal }
             else if run.count == 2 { quote = nil }
         case UInt8(ascii: "["):
-            if atLineStart && nesting.isEmpty {
-                inHeader = true; inKey = true; keyParts = 1; headerStart = true; lastWasOpen = true
-                headerIsArray = false; names = []; name = []
-            } else if !inHeader {
-                nesting.append(b); inKey = false; expectingArrayValue = true
-            }
+            open(b)
         case UInt8(ascii: "{"):
             nesting.append(b); inKey = true; keyParts = 1
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            if b == UInt8(ascii: "}") && valueExpected && nesting.last == UInt8(ascii: "[") { braceForArrayValue = true }
-            if inHeader {
-                item = .header(takeName(), isArray: headerIsArray)
-                inHeader = false; inKey = false
-            } else if !nesting.isEmpty {
-                nesting.removeLast()
-            }
+            item = close(b, valueExpected: valueExpected)
         case UInt8(ascii: ","):
             if nesting.last == UInt8(ascii: "{") { inKey = true; keyParts = 1 }
             if nesting.last == UInt8(ascii: "[") { expectingArrayValue = true }
@@ -135,5 +101,61 @@ struct TOMLScanner {
         }
         atLineStart = false
         return item
+    }
+
+    /// A `[` outside a string: a header at a line's start, an array elsewhere.
+    private mutating func open(_ b: UInt8) {
+        if atLineStart && nesting.isEmpty {
+            inHeader = true; inKey = true; keyParts = 1; headerStart = true; lastWasOpen = true
+            headerIsArray = false; names = []; name = []
+        } else if !inHeader {
+            nesting.append(b); inKey = false; expectingArrayValue = true
+        }
+    }
+
+    /// A `]` or `}` outside a string: the header it completes, if it ends one.
+    private mutating func close(_ b: UInt8, valueExpected: Bool) -> Item? {
+        if b == UInt8(ascii: "}") && valueExpected && nesting.last == UInt8(ascii: "[") { braceForArrayValue = true }
+        if inHeader {
+            inHeader = false; inKey = false
+            return .header(takeName(), isArray: headerIsArray)
+        }
+        if !nesting.isEmpty { nesting.removeLast() }
+        return nil
+    }
+
+    /// A byte inside a quoted string or key.
+    private mutating func takeQuoted(_ b: UInt8, in q: Quote) {
+        let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
+        if escaped && (q == .basic || q == .multiBasic) && (b == UInt8(ascii: "u") || b == UInt8(ascii: "U")) {
+            escaped = false
+            nulZerosNeeded = b == UInt8(ascii: "u") ? 4 : 8
+            return
+        }
+        let wasEscaped = escaped
+        switch q {
+        case .basic:
+            if escaped { escaped = false } else if b == backslash { escaped = true } else if b == dq || b == 10 { quote = nil }
+        case .literal:
+            if b == sq || b == 10 { quote = nil }
+        case .multiBasic:
+            if escaped { escaped = false } else if b == backslash { escaped = true } else if b == dq && run.count == 3 { quote = nil; run = (0, 0) }
+        case .multiLiteral:
+            if b == sq && run.count == 3 { quote = nil; run = (0, 0) }
+        }
+        if quote != nil, collecting, !escaped || wasEscaped { name.append(b) }  // a quoted key's bytes
+    }
+
+    /// The first byte after a header's `[`: a second `[` (true: taken), or the name's first byte,
+    /// which must be one a name starts with.
+    private mutating func takeHeaderStart(_ b: UInt8) -> Bool {
+        let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'")
+        if b == UInt8(ascii: "[") && lastWasOpen { lastWasOpen = false; headerIsArray = true; return true }  // [[
+        headerStart = false
+        lastWasOpen = false
+        let c = Character(Unicode.Scalar(b))
+        let named = c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") || b == dq || b == sq || c == "]"
+        if !named { badHeader = true }
+        return false
     }
 }

@@ -1,4 +1,5 @@
 import Evdev
+import GestureKit
 
 /// What a session reads: a live device or a recording, held strongly for the session's life.
 /// The per-wakeup paths reach it through `liveDevice` and `replay`, unretained views of the same

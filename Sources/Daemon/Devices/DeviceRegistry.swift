@@ -60,7 +60,7 @@ final class DeviceRegistry: TimedSource {
         for path in paths {
             let session = DeviceSession(recording: try Recording.load(path: path), fast: fast, config: config, log: log)
             if !hold { session.player?.start(now: now) }
-            session.registry = self
+            session.registry = Borrowed(self)
             add(session)
         }
     }
@@ -96,7 +96,7 @@ final class DeviceRegistry: TimedSource {
         do {
             let device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
             let session = try DeviceSession(device: device, config: config, log: log)
-            session.registry = self
+            session.registry = Borrowed(self)
             try session.attach(to: loop)
             add(session)
             log.info("opened \(device.info.name) at \(candidate.devnode)\(device.isGrabbed ? " (grabbed)" : "")")

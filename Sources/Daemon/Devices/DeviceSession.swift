@@ -34,10 +34,12 @@ final class DeviceSession: FrameStage, LoopSource {
     /// The modes and the registry, which the service owns for longer than any session. Not weak:
     /// an object that ever had a weak reference gets a side table, and every retain and release
     /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
+    /// The gate is `unowned(unsafe)`, not Borrowed: a Borrowed holds a class, not a protocol's
+    /// existential.
     unowned(unsafe) var gate: TouchGate?
     /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's);
     /// hears of the conditioning counts (live devices and recordings).
-    unowned(unsafe) var registry: DeviceRegistry?
+    var registry: Borrowed<DeviceRegistry>?
     /// The continuous gestures whose `changed` events some sink can take (the service's
     /// listeners); the others' are not built (GestureArena.reportChanges). Kept across rebuilds.
     var heardChanges = Set(GestureKind.allCases) {
@@ -103,7 +105,7 @@ final class DeviceSession: FrameStage, LoopSource {
     /// attached).
     func attach(to loop: EventLoop) throws {
         guard let registry else { return }
-        try reader?.attach(to: loop, wakeup: SessionWakeup(self, registry: registry))
+        try reader?.attach(to: loop, wakeup: SessionWakeup(self, registry: registry.retained()))
     }
 
     /// The live device's node; nil for a recording.
@@ -292,7 +294,7 @@ final class DeviceSession: FrameStage, LoopSource {
         let now = ConditioningCount(ghosts: pipeline.quarantine?.ghosts ?? 0,
                                     palms: pipeline.tracker.palm != nil ? pipeline.tracker.palmsRejected : 0)
         guard now != told else { return }
-        registry?.counted(now - told)
+        registry?.with { $0.counted(now - told) }
         told = now
     }
 

@@ -1,3 +1,5 @@
+import GestureKit
+
 /// The loop's handler for a live session's fd: it lends the session and its registry, neither
 /// retained, to `DeviceRegistry.readable` (one call frame a wakeup; an unowned capture and the
 /// registry read at each wakeup cost 4 retains and 3 releases).

@@ -11,7 +11,7 @@ public enum BrokerProbe {
     public static func refusal(_ config: MQTTConfig, timeout: Double) -> String? {
         mosquitto_lib_init()
         let outcome = Outcome()
-        guard let m = mosquitto_new("gestured-doctor-\(getpid())", true, Unmanaged.passUnretained(outcome).toOpaque()) else {
+        guard let m = mosquitto_new("gestured-doctor-\(getpid())", true, Borrowed(outcome).address) else {
             return "cannot make an MQTT client (mosquitto_new)"
         }
         defer { mosquitto_destroy(m) }
@@ -22,7 +22,7 @@ public enum BrokerProbe {
             let rc = mosquitto_tls_set(m, config.caFile, nil, config.certFile, config.keyFile, nil)
             if rc != MOSQ_ERR_SUCCESS.rawValue { return "TLS files (ca_file, cert_file, key_file): \(describe(rc))" }
         }
-        mosquitto_connect_callback_set(m) { _, obj, rc in Unmanaged<Outcome>.fromOpaque(obj!).takeUnretainedValue().connack = rc }
+        mosquitto_connect_callback_set(m) { _, obj, rc in Borrowed<Outcome>.object(at: obj!).connack = rc }
         let deadline = MonotonicClock.now() + timeout
         var rc = mosquitto_connect_async(m, config.host, Int32(config.port), 10)
         while rc == MOSQ_ERR_SUCCESS.rawValue, outcome.connack == nil, MonotonicClock.now() < deadline {

@@ -82,6 +82,29 @@ struct HomeAssistant {
     /// Every retained message the kiosk wants on the broker: topic → payload.
     func announcements(devices: [TouchDevice], triggers: [GestureKind], kiosk: Kiosk) -> [String: String] {
         var out: [String: String] = [:]
+        kioskEntities(kiosk, into: &out)
+        for d in devices {
+            let object = Self.objectID(d.label.id)
+            out[configTopic("event", object)] = entity(d.label.name, object) { w in
+                w.key("state_topic"); w.string(eventTopic(d.label))
+                w.strings("event_types", d.recognizers.map(\.name))
+                w.key("icon"); w.string("mdi:gesture-tap")
+            }
+        }
+        recognizerSwitches(devices, into: &out)
+        for kind in triggers {
+            out[configTopic("device_automation", kind.rawValue)] = document { w in
+                w.key("automation_type"); w.string("trigger")
+                w.key("topic"); w.string("\(prefix)/gesture/\(kind.rawValue)")
+                w.key("type"); w.string("gesture")
+                w.key("subtype"); w.string(kind.rawValue)
+            }
+        }
+        return out
+    }
+
+    /// The kiosk's own entities: its mode (if it has modes), last touch, in use, and the counts it keeps.
+    private func kioskEntities(_ kiosk: Kiosk, into out: inout [String: String]) {
         if kiosk.hasModes {
             out[configTopic("select", "mode")] = entity("Mode", "mode") { w in
                 w.key("command_topic"); w.string(prefix + "/command")
@@ -112,15 +135,10 @@ struct HomeAssistant {
                 w.key("icon"); w.string(icon)
             }
         }
-        for d in devices {
-            let object = Self.objectID(d.label.id)
-            out[configTopic("event", object)] = entity(d.label.name, object) { w in
-                w.key("state_topic"); w.string(eventTopic(d.label))
-                w.strings("event_types", d.recognizers.map(\.name))
-                w.key("icon"); w.string("mdi:gesture-tap")
-            }
-        }
-        // One switch per recognizer: on while it is enabled on every device that runs it.
+    }
+
+    /// One switch per recognizer: on while it is enabled on every device that runs it.
+    private func recognizerSwitches(_ devices: [TouchDevice], into out: inout [String: String]) {
         var recognizers: [String] = []
         var enabled: [String: Bool] = [:]
         for d in devices {
@@ -143,15 +161,6 @@ struct HomeAssistant {
             }
             out[state] = enabled[name] == true ? "ON" : "OFF"
         }
-        for kind in triggers {
-            out[configTopic("device_automation", kind.rawValue)] = document { w in
-                w.key("automation_type"); w.string("trigger")
-                w.key("topic"); w.string("\(prefix)/gesture/\(kind.rawValue)")
-                w.key("type"); w.string("gesture")
-                w.key("subtype"); w.string(kind.rawValue)
-            }
-        }
-        return out
     }
 
     private func configTopic(_ component: String, _ object: String) -> String {

@@ -106,7 +106,7 @@ final class MQTTLink: @unchecked Sendable {
         stopFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         if commandFD < 0 || wakeFD < 0 || stopFD < 0 { throw SystemError("eventfd") }
         mosquitto_threaded_set(m, true)
-        mosquitto_user_data_set(m, Unmanaged.passUnretained(self).toOpaque())
+        mosquitto_user_data_set(m, Borrowed(self).address)
         try check(mosquitto_will_set(m, statusTopic, 7, "offline", 1, true), "will")
         if let u = config.username { try check(mosquitto_username_pw_set(m, u, config.password), "username") }
         if config.tls { try check(mosquitto_tls_set(m, config.caFile, nil, config.certFile, config.keyFile, nil), "TLS (ca_file, cert_file, key_file)") }
@@ -126,7 +126,7 @@ final class MQTTLink: @unchecked Sendable {
         }
     }
 
-    private static func from(_ obj: UnsafeMutableRawPointer?) -> MQTTLink { Unmanaged.fromOpaque(obj!).takeUnretainedValue() }
+    private static func from(_ obj: UnsafeMutableRawPointer?) -> MQTTLink { Borrowed.object(at: obj!) }
 
     private func check(_ rc: Int32, _ what: String) throws {
         if rc != MOSQ_ERR_SUCCESS.rawValue { throw SystemError("mqtt \(what): \(String(cString: mosquitto_strerror(rc)))", code: EINVAL) }

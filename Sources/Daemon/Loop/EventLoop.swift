@@ -1,5 +1,6 @@
 import CLinux
 import Evdev
+import GestureKit
 import Glibc
 
 /// The daemon's one thread: epoll over every file descriptor (devices, udev monitor, socket,
@@ -10,12 +11,13 @@ public final class EventLoop {
     private let epfd: Int32
     /// Indexed by fd (the kernel hands out the lowest free one, so they are few and dense): a
     /// wakeup finds its handler without hashing, ~80 instructions a wakeup saved (host callgrind).
-    /// Each handler is boxed and held through `Unmanaged`, called borrowed: a closure copied out
-    /// of an array was retained and released around every call (~65 instructions a wakeup,
-    /// VM callgrind, 2026-11-26). The loop owns one reference to each box.
-    private var handlers: [Unmanaged<Box>?] = []
-    /// Handlers removed while a batch runs (a handler may remove itself), released after it.
-    private var retired: [Unmanaged<Box>] = []
+    /// Each handler is boxed and called borrowed (`handlers`): a closure copied out of an array
+    /// was retained and released around every call (~65 instructions a wakeup, VM callgrind,
+    /// 2026-11-26). The loop owns each box (`boxes`, the same objects).
+    private var handlers: [Borrowed<Box>?] = []
+    private var boxes: [Box?] = []
+    /// Handlers removed while a batch runs (a handler may remove itself), kept until it is over.
+    private var retired: [Box] = []
     private var running = false
 
     private final class Box {
@@ -30,8 +32,6 @@ public final class EventLoop {
 
     deinit {
         close(epfd)
-        for h in handlers { h?.release() }
-        for h in retired { h.release() }
     }
 
     public static let readable = UInt32(EPOLLIN.rawValue)
@@ -44,9 +44,14 @@ public final class EventLoop {
         ev.data.fd = fd
         if epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0 { throw SystemError("epoll_ctl add") }
         let slot = Int(fd)
-        if slot >= handlers.count { handlers += repeatElement(nil, count: slot + 1 - handlers.count) }
-        if let old = handlers[slot] { retired.append(old) }
-        handlers[slot] = Unmanaged.passRetained(Box(handler))
+        if slot >= handlers.count {
+            handlers += repeatElement(nil, count: slot + 1 - handlers.count)
+            boxes += repeatElement(nil, count: slot + 1 - boxes.count)
+        }
+        if let old = boxes[slot] { retired.append(old) }
+        let box = Box(handler)
+        boxes[slot] = box
+        handlers[slot] = Borrowed(box)
     }
 
     /// Changes the events watched for `fd` (a client with output pending also waits for EPOLLOUT).
@@ -60,8 +65,9 @@ public final class EventLoop {
     /// Stops watching `fd`; the caller closes it.
     public func remove(_ fd: Int32) {
         _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
-        guard Int(fd) < handlers.count, let old = handlers[Int(fd)] else { return }
+        guard Int(fd) < handlers.count, let old = boxes[Int(fd)] else { return }
         handlers[Int(fd)] = nil
+        boxes[Int(fd)] = nil
         retired.append(old)
     }
 
@@ -80,18 +86,13 @@ public final class EventLoop {
                 // A handler may have removed this fd (or another one of this batch): its box
                 // lives on in `retired` until the batch is over.
                 if fd < handlers.count, let box = handlers[fd] {
-                    box._withUnsafeGuaranteedRef { $0.handler(events[i].events) }
+                    box.with { $0.handler(events[i].events) }
                 }
                 if !running { break }
             }
-            if !retired.isEmpty { releaseRetired() }
+            if !retired.isEmpty { retired.removeAll() }
             if running { afterEvents() }
         }
-    }
-
-    private func releaseRetired() {
-        for h in retired { h.release() }
-        retired.removeAll()
     }
 
     public func stop() { running = false }

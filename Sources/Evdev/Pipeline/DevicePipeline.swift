@@ -110,8 +110,8 @@ public final class DevicePipeline {
     @inline(__always)
     private func take<Events: InputEvents>(_ events: Events, onFrame: (borrowing TouchFrame) -> Void,
                                            onGesture: (GestureEvent) -> Void) {
-        let arena = Unmanaged.passUnretained(arena)
-        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        let arena = Borrowed(arena)
+        let stage = stageHolder.map(Borrowed.init), everyFrame = stageSeesEveryFrame
         let quarantines = self.quarantines
         @inline(__always) func judge(_ frame: borrowing TouchFrame, _ starts: Bool) {
             onFrame(frame)
@@ -122,7 +122,7 @@ public final class DevicePipeline {
             }
         }
         @inline(__always) func dropped(_ time: Double) {
-            arena._withUnsafeGuaranteedRef { $0.cancelAll(time: time, emit: onGesture) }
+            arena.with { $0.cancelAll(time: time, emit: onGesture) }
         }
         if tracker.convertsEvents {
             tracker.convert(events, onFrame: judge, onDropped: dropped)
@@ -136,11 +136,11 @@ public final class DevicePipeline {
     /// captured or an unowned(unsafe) arena (which is retained around each use) cost a retain and
     /// a release a frame. (The stage is nil but in the daemon.)
     @inline(__always)
-    private static func judge(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: Unmanaged<GestureArena>,
-                              stage: Unmanaged<StageHolder>?, everyFrame: Bool, onGesture: (GestureEvent) -> Void) {
-        arena._withUnsafeGuaranteedRef { arena in
+    private static func judge(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: Borrowed<GestureArena>,
+                              stage: Borrowed<StageHolder>?, everyFrame: Bool, onGesture: (GestureEvent) -> Void) {
+        arena.with { arena in
             guard everyFrame || startsSequence, let stage else { return arena.handle(frame, emit: onGesture) }
-            stage._withUnsafeGuaranteedRef { holder in
+            stage.with { holder in
                 // A frame that starts a sequence is never judged before the arena (its touches are new).
                 if !startsSequence, holder.stage.judgedBeforeArena(frame) {
                     arena.handle(frame, emit: onGesture)
@@ -158,8 +158,8 @@ public final class DevicePipeline {
     /// timer and the screen's wake never hear of it).
     @inline(never)
     private func judgeQuarantined(_ frame: borrowing TouchFrame, onGesture: (GestureEvent) -> Void) {
-        let arena = Unmanaged.passUnretained(arena)
-        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        let arena = Borrowed(arena)
+        let stage = stageHolder.map(Borrowed.init), everyFrame = stageSeesEveryFrame
         quarantine?.filter(frame) { shown in
             Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
         }
@@ -168,8 +168,8 @@ public final class DevicePipeline {
     /// Held contacts due by `time` are shown (the quarantine's deadline), before the timeouts fire.
     private func releaseQuarantined(until time: Double, onGesture: (GestureEvent) -> Void) {
         guard quarantine?.deadline.map({ $0 <= time }) == true else { return }
-        let arena = Unmanaged.passUnretained(arena)
-        let stage = stageHolder.map(Unmanaged.passUnretained), everyFrame = stageSeesEveryFrame
+        let arena = Borrowed(arena)
+        let stage = stageHolder.map(Borrowed.init), everyFrame = stageSeesEveryFrame
         quarantine?.release(until: time) { shown in
             Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
         }

@@ -37,7 +37,7 @@ public enum ArenaStanding: String, Sendable {
     var isRival: Bool { self == .competing || self == .waiting || self == .provisional }
 
     /// The standing after `event`, or nil when the pair is impossible (the arena ignores it and
-    /// reports it: see GestureArena.move). Every move in a sequence is one way — competing →
+    /// reports it: see ArenaArbiter.move). Every move in a sequence is one way — competing →
     /// waiting → provisional → won or lost; carried → competing once — so settling ends.
     public func after(_ event: ArenaStandingEvent) -> ArenaStanding? {
         switch (self, event) {

@@ -2,19 +2,18 @@
 /// several times (timers, input, settling), and a loop over an array of class references
 /// retains and releases each one it visits, with the recognizer it holds: that was a quarter of
 /// the instructions per frame. The list owns its entries for the arena's whole life, so a
-/// visit can borrow each one unretained (`_withUnsafeGuaranteedRef`): none can go away while
-/// it is visited.
+/// visit borrows each one (`Borrowed`): none can go away while it is visited.
 struct EntryList {
     /// Keeps the entries alive; `refs` holds the same objects, unretained.
     private let owned: [ArenaEntry]
-    private let refs: [Unmanaged<ArenaEntry>]
+    private let refs: [Borrowed<ArenaEntry>]
     /// The entries whose recognizer may set a timer: an UntimedRecognizer never has a deadline,
     /// so the timer checks after every frame pass over these alone.
     private let timedSet: EntrySet
 
     init(_ entries: [ArenaEntry]) {
         owned = entries
-        refs = entries.map { Unmanaged.passUnretained($0) }
+        refs = entries.map(Borrowed.init)
         var t = EntrySet()
         for e in entries where !(e.recognizer is any UntimedRecognizer) { t.set(e.index, true) }
         timedSet = t
@@ -28,7 +27,7 @@ struct EntryList {
     func forEach(_ body: (Int, ArenaEntry) -> Void) {
         var i = 0
         while i < refs.count {
-            refs[i]._withUnsafeGuaranteedRef { body(i, $0) }
+            refs[i].with { body(i, $0) }
             i += 1
         }
     }
@@ -36,7 +35,7 @@ struct EntryList {
     /// Calls `body` with entry `i`.
     @inline(__always)
     func with<R>(_ i: Int, _ body: (ArenaEntry) -> R) -> R {
-        refs[i]._withUnsafeGuaranteedRef(body)
+        refs[i].with(body)
     }
 
     /// Calls `body` with each entry of `set`, in priority order.
@@ -47,7 +46,7 @@ struct EntryList {
         refs.withUnsafeBufferPointer { refs in
             var bits = set.bits
             while bits != 0 {
-                refs[bits.trailingZeroBitCount]._withUnsafeGuaranteedRef(body)
+                refs[bits.trailingZeroBitCount].with(body)
                 bits &= bits &- 1
             }
         }
@@ -64,7 +63,7 @@ struct EntryList {
     func contains(in set: EntrySet, where predicate: (ArenaEntry) -> Bool) -> Bool {
         var bits = set.bits
         while bits != 0 {
-            if refs[bits.trailingZeroBitCount]._withUnsafeGuaranteedRef(predicate) { return true }
+            if refs[bits.trailingZeroBitCount].with(predicate) { return true }
             bits &= bits &- 1
         }
         return false

@@ -1,5 +1,6 @@
 /// A name an event carries (a region's, a taught shape's), interned: one string per distinct
-/// name for the life of the process, which an event holds by an unmanaged reference. A String in
+/// name for the life of the process, which an event holds borrowed (`Borrowed`: the table keeps
+/// it). A String in
 /// GestureEvent made every copy of an event retain it and every destruction release it (the
 /// value witness, 123 instructions a copy with its 2 String retains in the VM, 230 copies per 10
 /// swipes); with names held so, an event is plain bytes: copied as such, destroyed for nothing.
@@ -16,21 +17,21 @@ public struct InternedName: Sendable, Hashable, CustomStringConvertible {
     /// Every name interned so far; kept alive here, so `storage` never dangles.
     private static let table = Locked<[Storage]>([])
 
-    private unowned(unsafe) let storage: Storage
+    private let storage: Borrowed<Storage>
 
     public init(_ string: String) {
-        storage = Self.table.withLock { table in
+        storage = Borrowed(Self.table.withLock { table in
             if let known = table.first(where: { $0.string == string }) { return known }
             let new = Storage(string)
             table.append(new)
             return new
-        }
+        })
     }
 
-    public var string: String { storage.string }
-    public var description: String { storage.string }
+    public var string: String { storage.with { $0.string } }
+    public var description: String { string }
 
     /// One storage per distinct string: equal names are the same storage.
-    public static func == (a: Self, b: Self) -> Bool { a.storage === b.storage }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(storage)) }
+    public static func == (a: Self, b: Self) -> Bool { a.storage.address == b.storage.address }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.address) }
 }

@@ -14,25 +14,17 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
     public let rules: EdgeSwipeRules
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { deadline(in: own) }
 
     public func deadline(in context: borrowing FrameContext) -> Double? {
         state == .possible ? context.group.deadline(after: rules.maxDuration) : nil
     }
 
-    /// Its context when it is handed frames itself (FrameContext).
-    private var own = FrameContext()
+    /// Its context when it is handed frames itself (GroupReader).
+    public let own = ReaderContext()
     private var nearLeft = false, nearRight = false, nearTop = false, nearBottom = false
 
     public init(rules: EdgeSwipeRules, context: RecognizerContext) {
         self.rules = rules
-    }
-
-    /// On its own: its context takes the frames of the stroke it follows.
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard state == .possible else { return }
-        own.take(frame)
-        follow(frame, own, events: &events)
     }
 
     /// A frame changes it only while it is possible (GroupReader).
@@ -90,8 +82,6 @@ public final class EdgeSwipeRecognizer: DeclaredRecognizer, GroupReader {
         default: return nil
         }
     }
-
-    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
 
     public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         if let due = deadline(in: context), now >= due { state = .failed }

@@ -22,8 +22,8 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     public private(set) var state = RecognizerState.possible
     public var reportsChanges = true
 
-    /// Its context when it is handed frames itself (FrameContext).
-    private var own = FrameContext()
+    /// Its context when it is handed frames itself (GroupReader).
+    public let own = ReaderContext()
     /// Fingers down in the latest frame that had any (an `ended` event reports the last count).
     private var fingers = 0
     private var velocity: VelocityTracker
@@ -31,16 +31,6 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
     public init(rules: PanRules, context: RecognizerContext) {
         self.rules = rules
         velocity = VelocityTracker(window: rules.velocityWindow)
-    }
-
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        _ = handleReportingStatus(frame, events: &events)
-    }
-
-    /// On its own: its context takes the frames of the drag it follows.
-    public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
-        if !state.isFinished { own.take(frame) }
-        return handleReportingStatus(frame, in: own, events: &events)
     }
 
     /// A frame changes it until it has finished (GroupReader).
@@ -102,8 +92,6 @@ public final class PanRecognizer: DeclaredRecognizer, UntimedRecognizer, ChangeR
         e.velocityMM = v ?? velocity.velocity().mm
         return e
     }
-
-    public func cancel(time: Double, events: inout [GestureEvent]) { cancel(time: time, in: own, events: &events) }
 
     public func cancel(time: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         state.cancel(events: &events) { event(.cancelled, context, time: time) }

@@ -18,7 +18,6 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     public static let summary = "A quick straight stroke of 1–10 fingers, recognized at lift: direction, fingers, distance, speed."
 
     public private(set) var state = RecognizerState.possible
-    public var deadline: Double? { deadline(in: own) }
 
     public func deadline(in context: borrowing FrameContext) -> Double? {
         state == .possible ? context.group.deadline(after: rules.maxDuration) : nil
@@ -27,8 +26,8 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     public let rules: SwipeRules
     /// 4 or 8 compass sectors.
     let sectors: Int
-    /// Its context when it is handed frames itself (FrameContext).
-    private var own = FrameContext()
+    /// Its context when it is handed frames itself (GroupReader).
+    public let own = ReaderContext()
 
     public init(rules: SwipeRules, context: RecognizerContext) {
         self.rules = rules
@@ -43,16 +42,6 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
     /// square root is taken on a few frames of a straight stroke, not on every frame (the margin
     /// of 10⁻⁹ · L covers rounding many times over: the check, when made, is the same as ever).
     private var bendCheckPathMM: Double
-
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        _ = handleReportingStatus(frame, events: &events)
-    }
-
-    /// On its own: its context takes the frames of the stroke it follows.
-    public func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus {
-        if state == .possible { own.take(frame) }
-        return handleReportingStatus(frame, in: own, events: &events)
-    }
 
     /// A frame changes it only while it is possible (GroupReader).
     public var followsFrames: Bool { state == .possible }
@@ -108,8 +97,6 @@ public final class SwipeRecognizer: DeclaredRecognizer, GroupReader {
         e.direction = direction
         events.append(e)
     }
-
-    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
 
     public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         if let due = deadline(in: context), now >= due { state = .failed }

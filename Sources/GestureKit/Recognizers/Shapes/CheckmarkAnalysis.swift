@@ -138,23 +138,7 @@ public struct CheckmarkAnalysis: Sendable {
         for i in 0..<startIndex { a.hookMM += points[i].distance(to: points[i + 1]) }
         if gate(a.hookMM > rules.maxHook * a.firstMM, .hook) { return done() }
 
-        // Monotonic with hysteresis, from the first leg's start: y only grows (down) on the
-        // first leg and only shrinks (up) on the second; x never goes left much on either.
-        var back = 0.0
-        var maxY = -Double.infinity, minY = Double.infinity, maxX = -Double.infinity, minX = Double.infinity
-        for i in startIndex..<points.count {
-            let p = points[i]
-            maxX = max(maxX, p.x)
-            minX = min(minX, p.x)
-            back = max(back, maxX - p.x)
-            if i <= turnIndex {
-                maxY = max(maxY, p.y)
-                back = max(back, maxY - p.y)
-            } else {
-                minY = min(minY, p.y)
-                back = max(back, p.y - minY)
-            }
-        }
+        let (back, minX, maxX) = backtrack(points, from: startIndex, turn: turnIndex)
         a.backtrackMM = back
         if gate(a.backtrackMM > max(rules.hysteresisMM, 0.1 * (a.firstMM + a.secondMM)), .notMonotonic) { return done() }
 
@@ -170,6 +154,29 @@ public struct CheckmarkAnalysis: Sendable {
         a.score = score
         _ = gate(score < rules.minScore, .score)
         return done()
+    }
+
+    /// How far the path goes back, from the first leg's start (monotonic with hysteresis: y only
+    /// grows (down) on the first leg, to `turn`, and only shrinks (up) on the second; x never goes
+    /// left much on either), and its least and greatest x.
+    private static func backtrack(_ points: [Point], from startIndex: Int, turn turnIndex: Int)
+        -> (back: Double, minX: Double, maxX: Double) {
+        var back = 0.0
+        var maxY = -Double.infinity, minY = Double.infinity, maxX = -Double.infinity, minX = Double.infinity
+        for i in startIndex..<points.count {
+            let p = points[i]
+            maxX = max(maxX, p.x)
+            minX = min(minX, p.x)
+            back = max(back, maxX - p.x)
+            if i <= turnIndex {
+                maxY = max(maxY, p.y)
+                back = max(back, maxY - p.y)
+            } else {
+                minY = min(minY, p.y)
+                back = max(back, p.y - minY)
+            }
+        }
+        return (back, minX, maxX)
     }
 
     /// True when no resampling of `stroke` can pass the second leg's gates: a cheap test at lift,

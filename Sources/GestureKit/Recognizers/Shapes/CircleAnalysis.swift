@@ -213,21 +213,7 @@ public struct CircleAnalysis: Sendable {
         forEachTangent(points, lo, hi) { _, p in scratch.phi.append(p) }
         let phi = scratch.phi
 
-        // Least-squares line through (k, φ_k).
-        var si = 0.0, sp = 0.0, sii = 0.0, sip = 0.0
-        for (i, p) in phi.enumerated() {
-            let x = Double(lo + i)
-            si += x; sp += p; sii += x * x; sip += x * p
-        }
-        let slope = (sip - si * sp / m) / (sii - si * si / m)
-        let intercept = (sp - slope * si) / m
-
-        for i in phi.indices {
-            let theta = intercept + slope * Double(lo + i)
-            scratch.line.append(theta)
-            scratch.cos1.append(Angle.cos(theta)); scratch.sin1.append(Angle.sin(theta))
-            scratch.cos2.append(Angle.cos(2 * theta)); scratch.sin2.append(Angle.sin(2 * theta))
-        }
+        fitLine(phi, from: lo, m, into: &scratch)
         let line = scratch.line
         let cos1 = scratch.cos1, sin1 = scratch.sin1, cos2 = scratch.cos2, sin2 = scratch.sin2
 
@@ -269,6 +255,24 @@ public struct CircleAnalysis: Sendable {
             sq += d * d
         }
         return (sq / m).squareRoot()
+    }
+
+    /// The least-squares line through (k, φ_k), k from `lo` (`m` of them), and the cosines and
+    /// sines of its first two harmonics, into `scratch` (`turningDeviation`).
+    private static func fitLine(_ phi: [Double], from lo: Int, _ m: Double, into scratch: inout TurningScratch) {
+        var si = 0.0, sp = 0.0, sii = 0.0, sip = 0.0
+        for (i, p) in phi.enumerated() {
+            let x = Double(lo + i)
+            si += x; sp += p; sii += x * x; sip += x * p
+        }
+        let slope = (sip - si * sp / m) / (sii - si * si / m)
+        let intercept = (sp - slope * si) / m
+        for i in phi.indices {
+            let theta = intercept + slope * Double(lo + i)
+            scratch.line.append(theta)
+            scratch.cos1.append(Angle.cos(theta)); scratch.sin1.append(Angle.sin(theta))
+            scratch.cos2.append(Angle.cos(2 * theta)); scratch.sin2.append(Angle.sin(2 * theta))
+        }
     }
 
     /// Calls `body(k, φ_k)` for k in [lo, hi): φ_k is the direction of the chord from point

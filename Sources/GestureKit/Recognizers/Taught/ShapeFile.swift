@@ -39,11 +39,7 @@ public enum ShapeFile {
         guard text.utf8.count <= maxBytes else {
             throw ParseError(line: 0, message: "larger than \(maxBytes) bytes")
         }
-        var fileVersion = 0
-        var name: String?
-        var threshold: Double?
-        var examples: [ShapeExample] = []
-        var pendingExample: (line: Int, date: String, source: String, person: String)?
+        var reading = Reading()
         var number = 0
         var last = 1  // the last line with content: where an error about the end is reported
         // "\r\n" is one Character in Swift: split on it too, or a CRLF file would be one line.
@@ -56,9 +52,24 @@ public enum ShapeFile {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             // A line of blanks and a stray "\r" has no words (found by the fuzzer: it trapped here).
             guard let keyword = words.first else { continue }
-            guard fileVersion > 0 || keyword == "gestured-shape" else {
+            guard reading.fileVersion > 0 || keyword == "gestured-shape" else {
                 throw ParseError(line: number, message: "expected \"gestured-shape \(version)\" first (is this a shape file?)")
             }
+            try reading.take(keyword, words, line: line, number: number)
+        }
+        return try reading.shape(last: last)
+    }
+
+    /// What `parse` has read so far, line by line.
+    private struct Reading {
+        var fileVersion = 0
+        var name: String?
+        var threshold: Double?
+        var examples: [ShapeExample] = []
+        var pendingExample: (line: Int, date: String, source: String, person: String)?
+
+        /// One line with content, its first word `keyword`.
+        mutating func take(_ keyword: Substring, _ words: [Substring], line: Substring, number: Int) throws(ParseError) {
             switch keyword {
             case "gestured-shape":
                 guard fileVersion == 0 else { throw ParseError(line: number, message: "\"gestured-shape\" given twice") }
@@ -116,12 +127,16 @@ public enum ShapeFile {
                 throw ParseError(line: number, message: "unknown line \"\(keyword)\" (expected gestured-shape, name, threshold, example, person or points)")
             }
         }
-        if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
-        guard fileVersion > 0 else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
-        guard let name else { throw ParseError(line: last, message: "no \"name\" line") }
-        guard !examples.isEmpty else { throw ParseError(line: last, message: "no examples") }
-        guard let threshold, fileVersion >= 4 else { return TaughtShape(name: name, examples: examples) }
-        return TaughtShape(name: name, examples: examples, threshold: threshold, thresholdOrigin: .calibrated)
+
+        /// The shape, once every line is read; `last` is the last line with content.
+        func shape(last: Int) throws(ParseError) -> TaughtShape {
+            if let p = pendingExample { throw ParseError(line: p.line, message: "example without a points line") }
+            guard fileVersion > 0 else { throw ParseError(line: last, message: "empty: expected \"gestured-shape \(version)\"") }
+            guard let name else { throw ParseError(line: last, message: "no \"name\" line") }
+            guard !examples.isEmpty else { throw ParseError(line: last, message: "no examples") }
+            guard let threshold, fileVersion >= 4 else { return TaughtShape(name: name, examples: examples) }
+            return TaughtShape(name: name, examples: examples, threshold: threshold, thresholdOrigin: .calibrated)
+        }
     }
 
     /// The file's text. Writing a shape read from a file reproduces that file's examples in

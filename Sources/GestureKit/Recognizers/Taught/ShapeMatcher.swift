@@ -196,21 +196,7 @@ public struct ShapeMatcher: Sendable {
                     let profile = rotate ? (variant == 0 ? turned : turnedBack) : forward
                     let bound = min(d, limit)
                     d = min(d, profile.withUnsafeBufferPointer { p in
-                        angles.withUnsafeBufferPointer { all in
-                            envelopeCenter.withUnsafeBufferPointer { center in
-                                envelopeHalfWidth.withUnsafeBufferPointer { half in
-                                    // The envelope's bound first: a DTW only for an example that may beat `bound`.
-                                    let total = bound * Double(n)
-                                    if total < .infinity, DirectionProfile.lowerBound(
-                                        p, center: UnsafeBufferPointer(rebasing: center[range]),
-                                        halfWidth: UnsafeBufferPointer(rebasing: half[range]), limit: total) > total {
-                                        return .infinity
-                                    }
-                                    return DirectionProfile.distance(p, UnsafeBufferPointer(rebasing: all[range]), band: Self.band,
-                                                                     limit: bound, row: row, previous: previous)
-                                }
-                            }
-                        }
+                        exampleDistance(p, at: range, bound: bound, row: row, previous: previous)
                     })
                 }
                 d *= factor
@@ -224,5 +210,27 @@ public struct ShapeMatcher: Sendable {
         swap(&distance, &scratch.distance)
         swap(&example, &scratch.example)
         swap(&rows, &scratch.rows)
+    }
+
+    /// The distance from profile `p` to the example at `range` of `angles`, or infinity when it
+    /// cannot beat `bound`: the envelope's bound first, a DTW only for an example that may.
+    @inline(__always)
+    private func exampleDistance(_ p: UnsafeBufferPointer<Double>, at range: Range<Int>, bound: Double,
+                                 row: UnsafeMutableBufferPointer<Double>, previous: UnsafeMutableBufferPointer<Double>) -> Double {
+        let n = Self.segments
+        return angles.withUnsafeBufferPointer { all in
+            envelopeCenter.withUnsafeBufferPointer { center in
+                envelopeHalfWidth.withUnsafeBufferPointer { half in
+                    let total = bound * Double(n)
+                    if total < .infinity, DirectionProfile.lowerBound(
+                        p, center: UnsafeBufferPointer(rebasing: center[range]),
+                        halfWidth: UnsafeBufferPointer(rebasing: half[range]), limit: total) > total {
+                        return .infinity
+                    }
+                    return DirectionProfile.distance(p, UnsafeBufferPointer(rebasing: all[range]), band: Self.band,
+                                                     limit: bound, row: row, previous: previous)
+                }
+            }
+        }
     }
 }

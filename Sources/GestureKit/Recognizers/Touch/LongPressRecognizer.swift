@@ -20,14 +20,12 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
     public var reportsChanges = true
 
     /// Its context when it is handed frames itself (FrameContext).
-    private var own = FrameContext()
+    public let own = ReaderContext()
     private var fingers = 0
 
     public init(rules: LongPressRules, context: RecognizerContext) {
         self.rules = rules
     }
-
-    public var deadline: Double? { deadline(in: own) }
 
     public func deadline(in context: borrowing FrameContext) -> Double? {
         state == .possible ? context.group.deadline(after: rules.minDuration) : nil
@@ -40,12 +38,12 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
     /// `follow`'s stack frame cost 20 instructions a frame before the state was read.
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
-        if state == .possible, own.group.downCount > 0, frame.time >= own.group.firstTime + rules.minDuration {
+        if state == .possible, own.context.group.downCount > 0, frame.time >= own.context.group.firstTime + rules.minDuration {
             tick(now: frame.time, events: &events)
             guard !state.isFinished else { return }
         }
         own.take(frame)
-        follow(frame, own, events: &events)
+        follow(frame, own.context, events: &events)
     }
 
     /// A frame changes it until it has finished (GroupReader).
@@ -75,8 +73,6 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
         }
     }
 
-    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
-
     public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         guard state == .possible, context.group.downCount > 0 else { return }
         let due = context.group.firstTime + rules.minDuration
@@ -96,8 +92,6 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
         e.translationMM = context.group.translationMM
         return e
     }
-
-    public func cancel(time: Double, events: inout [GestureEvent]) { cancel(time: time, in: own, events: &events) }
 
     public func cancel(time: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         state.cancel(events: &events) { event(.cancelled, context, time: time) }

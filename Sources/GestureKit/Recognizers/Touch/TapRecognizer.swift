@@ -26,9 +26,8 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
 
     public private(set) var state = RecognizerState.possible
 
-
-    /// Its context when it is handed frames itself (FrameContext): the touch being judged.
-    private var own = FrameContext()
+    /// Its context when it is handed frames itself (GroupReader): the touch being judged.
+    public let own = ReaderContext()
     private var touchFailed = false
     /// The chain so far: taps counted, their fingers, where and when the last one ended.
     private var chainCount = 0
@@ -41,20 +40,11 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
         self.rules = rules
     }
 
-    public var deadline: Double? { deadline(in: own) }
-
     public func deadline(in context: borrowing FrameContext) -> Double? {
         guard state == .possible else { return nil }
         if !touchFailed, let due = context.group.deadline(after: rules.maxDuration) { return due }
         if chainCount > 0 && context.group.downCount == 0 { return chainEnd + rules.interval }
         return nil
-    }
-
-    /// On its own: its context takes the frames of the touch it judges.
-    public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
-        guard state == .possible else { return }
-        own.take(frame)
-        follow(frame, own, events: &events)
     }
 
     /// A frame changes it only while it is possible (GroupReader).
@@ -119,8 +109,6 @@ public final class TapRecognizer: DeclaredRecognizer, GroupReader {
         flushChain(time: time, events: &events)
         state = .recognized
     }
-
-    public func tick(now: Double, events: inout [GestureEvent]) { tick(now: now, in: own, events: &events) }
 
     public func tick(now: Double, in context: borrowing FrameContext, events: inout [GestureEvent]) {
         guard state == .possible else { return }

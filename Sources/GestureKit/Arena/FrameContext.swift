@@ -8,7 +8,7 @@
 /// docs/performance.md).
 ///
 /// Who writes it: its owner alone, through the mutating methods below —
-/// - the arena (`GestureArena.context`), for every recognizer that sees whole frames;
+/// - the arena (`ArenaArbiter.context`), for every recognizer that sees whole frames;
 /// - a recognizer handed frames itself (on its own, as in the tests, or by an arena through a
 ///   region filter, where its frames are not the sequence's), which keeps one of its own and
 ///   takes each frame it handles into it (`GroupReader`).
@@ -49,7 +49,7 @@ public struct FrameContext: ~Copyable {
     }
 
     /// Takes in a frame that only moves the group's one contact, down in the frame before (the
-    /// arena has told so: see GestureArena.handle), as `take` would, without telling it again.
+    /// arena has told so: see SequenceContacts.take), as `take` would, without telling it again.
     /// (In line: the call cost the frame 6 instructions.)
     @inline(__always)
     mutating func takeLoneMove(_ frame: TouchFrame) {
@@ -58,32 +58,4 @@ public struct FrameContext: ~Copyable {
 
     /// Forgets the sequence (it ended, the arena cancelled everything, or a recognizer restarted).
     public mutating func clear() { storage.pointee.removeAll() }
-}
-
-/// A recognizer that follows every contact of its frames as one ContactGroup: it reads the
-/// group of the context it is lent with each call. Handed frames through its own
-/// `handle(_:events:)` (on its own, or by an arena through a region filter), it takes them into
-/// a context of its own and reads that one; an arena lends the ones that see whole frames its
-/// context instead and never calls their own.
-///
-/// The arena's call is the same for every reader (the default below): while the reader
-/// `followsFrames`, `follow` reads the frame in the context lent; then the state and deadline
-/// it left. A reader's own `handle` takes the frame into its own context and calls `follow` with
-/// that.
-public protocol GroupReader: GestureRecognizer {
-    /// Whether a frame can still change it; when not, the arena's call reads nothing else.
-    var followsFrames: Bool { get }
-    /// One frame, read in `context`: the arena's, or its own (already holding the frame).
-    func follow(_ frame: TouchFrame, _ context: borrowing FrameContext, events: inout [GestureEvent])
-}
-
-extension GroupReader {
-    /// The arena's call, in line (specialized for each reader: its `follow`, state and deadline
-    /// are read directly). An untimed reader's deadline is nil without a read.
-    @inline(__always)
-    public func handleReportingStatus(_ frame: TouchFrame, in context: borrowing FrameContext,
-                                      events: inout [GestureEvent]) -> RecognizerStatus {
-        if followsFrames { follow(frame, context, events: &events) }
-        return RecognizerStatus(state: state, deadline: deadline(in: context))
-    }
 }

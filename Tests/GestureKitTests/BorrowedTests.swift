@@ -1,8 +1,7 @@
-@testable import Daemon
-import Glibc
+import GestureKit
 import Testing
 
-/// Borrowed, the loop's unretained reference, against the plain strong reference it stands for:
+/// Borrowed, the one unretained reference, against the plain strong reference it stands for:
 /// the same object reached, no reference added, and (debug builds) a use after the owner let the
 /// object go stops the process instead of reading freed memory.
 @Suite struct BorrowedTests {
@@ -30,23 +29,6 @@ import Testing
         // The owner's reference is still the only strong one.
         #expect(isKnownUniquelyReferenced(&owner))
         withExtendedLifetime(borrowed) {}
-    }
-
-    @Test func aLoopHandlerReachesItsOwnerThroughIt() throws {
-        let loop = try EventLoop()
-        let owner = Counter()
-        let me = Borrowed(owner)
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
-        try loop.add(fds[0]) { [unowned loop] _ in
-            _ = me.with { $0.bump() }
-            loop.stop()
-        }
-        var byte: UInt8 = 1
-        #expect(write(fds[1], &byte, 1) == 1)
-        loop.run {}
-        #expect(owner.count == 1)
     }
 
     #if DEBUG && compiler(>=6.2)

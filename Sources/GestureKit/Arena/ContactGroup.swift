@@ -194,59 +194,33 @@ public struct ContactGroup {
 
         // One pass: bookkeeping, the centroid's sums, and the sums over the contacts common to
         // this frame and the previous one (down in both, or down then and lifting now).
-        var cm = Point.zero, cp = Point.zero, n = 0.0
-        var oldC = Point.zero, newC = Point.zero, oldP = Point.zero, newP = Point.zero
-        var common = 0.0
+        var sums = FrameSums()
         var down = downCount
         for c in frame.contacts {
             let counted = c.phase != .cancelled
-            if counted { cm += c.mm; cp += c.position; n += 1 }
+            if counted { sums.cm += c.mm; sums.cp += c.position; sums.n += 1 }
             guard let i = index(of: c.id) else {
                 guard c.phase != .ended, c.phase != .cancelled else { continue }
-                if anyLifted { landedAfterLift = true }
-                members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
-                                      lastMM: c.mm, lastPosition: c.position,
-                                      downInFrame: now, reportedInRound: round))
+                admit(c, now: now)
                 down += 1
                 changedInLastFrame = true
                 landedOrLifted = true
                 continue
             }
-            // Read in place, then written in one pass over the array's storage: one uniqueness
-            // check per contact (not one per field), and no copy of the member.
+            // Read in place, then written in one pass (`write`).
             let lastMM = members[i].lastMM
             if lastMM != c.mm { changedInLastFrame = true }
             let d = c.mm - members[i].startMM
             let moved = d.x * d.x + d.y * d.y
             if moved > maxDisplacementSquared { maxDisplacementSquared = moved }
             if counted && members[i].downInFrame == now - 1 {
-                oldC += lastMM; newC += c.mm
-                oldP += members[i].lastPosition; newP += c.position
-                common += 1
+                sums.oldC += lastMM; sums.newC += c.mm
+                sums.oldP += members[i].lastPosition; sums.newP += c.position
+                sums.common += 1
             }
             let reports = counted && (c.phase != .stationary || lastMM != c.mm)
-            if reports && members[i].reportedInRound == round {
-                // A new round: the one ending is sampled as it stood (this contact not yet moved).
-                if sampledRound != round && segmentCount >= 2 { sample() }
-                round += 1
-            }
-            let thisRound = round
-            var lifted = false
-            members.withUnsafeMutableBufferPointer { ms in
-                let m = ms.baseAddress! + i
-                if reports { m.pointee.reportedInRound = thisRound }
-                if counted {
-                    m.pointee.lastMM = c.mm
-                    m.pointee.lastPosition = c.position
-                }
-                if c.phase.isDown {
-                    m.pointee.downInFrame = now
-                } else if m.pointee.isDown {
-                    m.pointee.isDown = false
-                    lifted = true
-                }
-            }
-            if lifted {
+            if reports && members[i].reportedInRound == round { nextRound() }
+            if write(c, to: i, now: now, counted: counted, reports: reports) {
                 down -= 1
                 anyLifted = true
                 changedInLastFrame = true
@@ -256,25 +230,80 @@ public struct ContactGroup {
         downCount = down
         if down > maxDownCount { maxDownCount = down }
 
-        if n > 0 {
-            centroidMM = cm / n
-            centroidPosition = cp / n
-        }
-        if firstFrame {
-            startCentroidMM = centroidMM
-            startCentroidPosition = centroidPosition
-        }
-        if common > 0 {
-            let step = (newC - oldC) / common
-            translationMM += step
-            translationPosition += (newP - oldP) / common
-            pathLengthMM += step.length
-        }
+        move(by: sums, firstFrame: firstFrame)
         sampleIfAllReported()
         if landedOrLifted {
             beginSegment()
             sampleIfAllReported()
         }
+    }
+
+    /// The sums of one pass over a frame (`takeAll`): the centroid's, and those over the contacts
+    /// common to this frame and the previous one.
+    private struct FrameSums {
+        var cm = Point.zero, cp = Point.zero, n = 0.0
+        var oldC = Point.zero, newC = Point.zero, oldP = Point.zero, newP = Point.zero
+        var common = 0.0
+    }
+
+    /// The centroid, its start and the translation follow a frame's sums (`takeAll`).
+    @inline(__always)
+    private mutating func move(by sums: FrameSums, firstFrame: Bool) {
+        if sums.n > 0 {
+            centroidMM = sums.cm / sums.n
+            centroidPosition = sums.cp / sums.n
+        }
+        if firstFrame {
+            startCentroidMM = centroidMM
+            startCentroidPosition = centroidPosition
+        }
+        if sums.common > 0 {
+            let step = (sums.newC - sums.oldC) / sums.common
+            translationMM += step
+            translationPosition += (sums.newP - sums.oldP) / sums.common
+            pathLengthMM += step.length
+        }
+    }
+
+    /// A contact that reports again in this round starts a new one: the one ending is sampled
+    /// as it stood (this contact not yet moved).
+    @inline(__always)
+    private mutating func nextRound() {
+        if sampledRound != round && segmentCount >= 2 { sample() }
+        round += 1
+    }
+
+    /// A contact new to the group joins it (`takeAll`).
+    @inline(__always)
+    private mutating func admit(_ c: Contact, now: Int) {
+        if anyLifted { landedAfterLift = true }
+        members.append(Member(id: c.id, startMM: c.mm, startPosition: c.position,
+                              lastMM: c.mm, lastPosition: c.position,
+                              downInFrame: now, reportedInRound: round))
+    }
+
+    /// Member `i` takes contact `c` (`takeAll`), written in one pass over the array's storage:
+    /// one uniqueness check per contact (not one per field), and no copy of the member. True
+    /// when it lifted in this frame.
+    @inline(__always)
+    private mutating func write(_ c: Contact, to i: Int, now: Int, counted: Bool, reports: Bool) -> Bool {
+        let thisRound = round
+        var lifted = false
+        members.withUnsafeMutableBufferPointer { ms in
+            let m = ms.baseAddress! + i
+            if reports { m.pointee.reportedInRound = thisRound }
+            if counted {
+                m.pointee.lastMM = c.mm
+                m.pointee.lastPosition = c.position
+            }
+            if c.phase.isDown {
+                m.pointee.downInFrame = now
+            } else if m.pointee.isDown {
+                m.pointee.isDown = false
+                lifted = true
+            }
+        }
+        return lifted
     }
 
     /// Whether `c`, a frame's only contact, only moves the group's only one: down in the
