@@ -52,9 +52,15 @@ final class DeviceSession: FrameStage, LoopSource {
     /// for as long as the device is open (the clone's: its Passthrough's, since it was made).
     private var measured = DeviceLatency()
 
-    /// Opens a session on a live device, grabbing it when its settings ask.
-    init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
+    /// Where the clone waits when the panel goes, and where a panel opening finds its own
+    /// (the registry's, which outlives every session).
+    private unowned(unsafe) let keeper: CloneKeeper?
+
+    /// Opens a session on a live device, grabbing it when its settings ask; `keeper`: the clones
+    /// waiting for their panel's return (KeptClones), nil: a clone goes with its panel.
+    init(device: EvdevDevice, config: DaemonConfig, keeper: CloneKeeper? = nil, log: Logger) throws(DeviceError) {
         input = DeviceInput(device)
+        self.keeper = keeper
         info = device.info
         self.log = log
         let (s, sections) = config.settings(for: device.info.identity)
@@ -72,6 +78,7 @@ final class DeviceSession: FrameStage, LoopSource {
     init(recording: Recording, fast: Bool, config: DaemonConfig, log: Logger) {
         let player = RecordingPlayer(recording: recording, fast: fast)
         input = DeviceInput(player)
+        keeper = nil
         info = recording.info
         self.log = log
         let (s, sections) = config.settings(for: recording.info.identity)
@@ -250,18 +257,19 @@ final class DeviceSession: FrameStage, LoopSource {
         passthrough?.setAppTouches(mode.appGetsTouches)
     }
 
-    /// The device is closed (unplug, shutdown): its fd leaves the loop, its clone goes with it.
+    /// The device is closed (unplug): its fd leaves the loop, the app's touches end, and its
+    /// clone waits for its return (CloneKeeper).
     func close() {
         reader?.detach()
         pipeline.stage = nil
-        control.end()
+        control.end(keeper: keeper, name: info.name)
         judgeFrames()
     }
 
     /// The clone as the config says (PassthroughControl); the pipeline's stage sees every frame
     /// while there is one.
     private func configurePassthrough(_ device: EvdevDevice, _ config: DaemonConfig) {
-        control.configure(device, info: info, settings: settings, config: config, log: log)
+        control.configure(device, info: info, settings: settings, config: config, keeper: keeper, log: log)
         judgeFrames()
     }
 
