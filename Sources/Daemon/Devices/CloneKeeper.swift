@@ -12,8 +12,13 @@ final class CloneKeeper: TimedSource {
 
     init(log: Logger) { self.log = log }
 
-    /// How many wait (`status`).
+    /// How many wait.
     var count: Int { clones.kept.count }
+
+    /// Each clone waiting, for `status`: its panel's name, its node, the seconds left.
+    func waiting(now: Double) -> [(panel: String, clone: String, remainingS: Double)] {
+        clones.kept.map { ($0.panel.identity.name, $0.clone.devnode, max(0, $0.until - now)) }
+    }
 
     /// Kept as the list changes: the service reads it after every wakeup.
     private(set) var deadline: Double?
