@@ -25,12 +25,13 @@ of stdin (coordinates in mm, times in ms):
 With FINGER_PROBE="CLONE OUT" in its environment it first taps at 100/60 mm, a tap every 60 ms
 from the moment the device exists, until a frame reaches the clone CLONE (read with
 CLOCK_MONOTONIC, EVIOCSCLOCKID), and writes to OUT the seconds from the device's creation to
-that frame's kernel time: how soon touch works through the clone after a panel appears
-(scenario 25), with no shell's polling in the figure.
+that frame's kernel time, then that time: how soon touch works through the clone after a panel
+appears (scenario 25), with no shell's polling in the figure.
 """
 import fcntl
 import math
 import os
+import select
 import struct
 import sys
 import time
@@ -166,13 +167,15 @@ def run(cmd, a):
 
 
 def first_frame(fd, seconds):
-    """The kernel time of the first event read from fd within `seconds`, else None."""
+    """The kernel time of the first event read from fd within `seconds`, else None. Waits in
+    select: a polling loop would take the emulated CPU from udev and the daemon it times."""
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    while (left := end - time.monotonic()) > 0:
+        if not select.select([fd], [], [], left)[0]:
+            return None
         try:
             data = os.read(fd, 24 * 64)
         except BlockingIOError:
-            time.sleep(0.002)
             continue
         sec, usec, _, _, _ = struct.unpack_from("llHHi", data)
         return sec + usec / 1e6
@@ -190,7 +193,7 @@ def probe(clone, out):
         seen = seen or first_frame(fd, 0.03)
     os.close(fd)
     with open(out, "w") as f:
-        f.write(f"{seen - CREATED:.3f}\n")
+        f.write(f"{seen - CREATED:.3f} {seen:.6f}\n")
 
 
 if os.environ.get("FINGER_PROBE"):
