@@ -149,7 +149,7 @@ final class DeviceRegistry: TimedSource {
 
     /// Closes a session; `lost`: its gestures are cancelled first (hot-unplug).
     func close(_ session: DeviceSession, lost: Bool) {
-        if lost { with(session) { s, out in s.cancel(now: MonotonicClock.now(), into: &out) } }
+        if lost { with(session) { s, out in s.cancel(now: MonotonicClock.now(), panelGone: true, into: &out) } }
         session.close()
         sessions.removeAll { $0 === session }
         refreshDeadline()

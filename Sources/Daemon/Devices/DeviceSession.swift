@@ -239,11 +239,12 @@ final class DeviceSession: FrameStage, LoopSource {
         }
     }
 
-    /// Cancels what is in flight (reload, shutdown, unplug).
-    func cancel(now: Double, into out: inout [GestureEvent]) {
+    /// Cancels what is in flight (reload, shutdown, unplug); `panelGone` (unplug): the app's
+    /// touches end as taken ones do, never as a tap (Passthrough.panelGone).
+    func cancel(now: Double, panelGone: Bool = false, into out: inout [GestureEvent]) {
         let time = player.map { $0.recordingTime(now: now) } ?? now
         pipeline.deviceLost(time: time) { out.append($0) }
-        passthrough?.cancelForApp()
+        if panelGone { passthrough?.panelGone() } else { passthrough?.cancelForApp() }
     }
 
     /// A mode's recognizers (within the device's own, minus those a client disabled) and what the

@@ -71,11 +71,12 @@ struct PassthroughControl {
     /// their SYN_REPORT; the clone waits with `keeper` for the panel's return, or goes.
     mutating func end(keeper: CloneKeeper?, name: String) {
         defer { passthrough = nil }
-        guard let p = passthrough, let keeper, let panel, p.clone.isAlive else {
-            passthrough?.end()
+        guard let p = passthrough else { return }
+        if p.clone.isAlive { p.panelGone() }
+        guard let keeper, let panel, p.clone.isAlive else {
+            p.end()
             return
         }
-        p.cancelForApp()
         keeper.keep(p.clone, panel: panel, seconds: keepSeconds, name: name, now: MonotonicClock.now())
     }
 

@@ -92,6 +92,14 @@ public final class Passthrough: FrameStage {
         flush()
     }
 
+    /// The panel went away: the app's touches end as taken ones do, never as a tap
+    /// (TouchRelay.panelGone), in frames with their SYN_REPORT; the clone stays.
+    public func panelGone() {
+        clone.discardPending()
+        relay.panelGone(out: &outputs)
+        flush()
+    }
+
     /// Whether the app gets touches (a kiosk mode's `passthrough`): closing cancels the ones it has.
     public func setAppTouches(_ on: Bool) {
         guard on == relay.isClosed else { return }

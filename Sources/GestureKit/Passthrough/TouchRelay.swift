@@ -246,6 +246,32 @@ public struct TouchRelay {
         fingersReached = false
     }
 
+    /// The panel went away (unplugged, powered off) under the app's touches: each ends as a taken
+    /// touch ends, never as a tap — the finger was still on the glass when the panel vanished:
+    /// TOUCH_CANCEL under `.cancel`; under `.lift` a lift, stepped beyond the slop first while
+    /// within it (`escape`, with `rules.rawX`). Held contacts are never delivered.
+    public mutating func panelGone(out: inout [Output]) {
+        var ended = false
+        for i in tracks.indices {
+            switch tracks[i].state {
+            case .forwarding where !tracks[i].lifted, .ending where !tracks[i].lifted:
+                if rules.ending == .lift, !tracks[i].beyondSlop, let x = rules.rawX {
+                    escape(i, x, out: &out)
+                } else {
+                    _ = take(i, now: true, out: &out)
+                }
+                ended = true
+            case .held:
+                tracks[i].state = .withheld
+            default:
+                break
+            }
+            tracks[i].samples.removeAll()
+        }
+        if ended { out.append(.sync) }
+        ignoringUntilAllUp = true
+    }
+
     /// The app gets nothing from now on: the contacts it has are cancelled (TOUCH_CANCEL), held
     /// ones are never delivered, and every later contact is withheld until `open`.
     public mutating func close(out: inout [Output]) {

@@ -19,14 +19,18 @@ say "clone $CLONE ($clone_sys)"
 clone_status() { socket_command '{"status":true}' | sed -n 's|.*"clone":"\([^"]*\)".*|\1|p'; }
 uptime_now() { cut -d' ' -f1 /proc/uptime; }
 
-# A finger is down and has moved when the panel goes: the app's touch ends, at once.
+# A finger rests on the panel when it goes: the app's touch ends at once, and not as a tap (the
+# finger never lifted): it steps beyond the 5 mm slop, then lifts (taken_touch_end = "lift").
 n=$(libinput_mark app)
-finger "down 0 100 60" "move 0 104 60" "move 0 108 60"
+finger "down 0 100 60"
 wait_until 10 test "$(app_count app "$n" TOUCH_DOWN)" -ge 1 || die "the finger did not reach the app: $(app_show app "$n")"
 gone_at=$(uptime_now)
 finger_stop
 wait_until 5 test "$(app_count app "$n" '(TOUCH_UP|TOUCH_CANCEL)')" -ge 1 || die "the touch down when the panel went did not end: $(app_show app "$n")"
 ended_at=$(uptime_now)
+read -r x y <<< "$(app_since app "$n" TOUCH_MOTION | tail -1 | sed -n 's|.*( *\([0-9.]*\)/ *\([0-9.]*\)mm).*|\1 \2|p')"
+[ -n "$x" ] && ! near "$x" 100 5 || die "the resting finger's touch ended where it lay, a tap for the app: $(app_show app "$n")"
+say "the resting finger's touch stepped to $x/$y mm, then lifted"
 say "the app's touch ended $(awk -v a="$gone_at" -v b="$ended_at" 'BEGIN { printf "%.2f", b - a }') s after the panel was stopped (upper bound)"
 [ -c "$CLONE" ] || die "the clone went with its panel"
 wait_until 5 grep -q "waits 60 s for its return" "$SDIR/daemon.log" || die "no line for the kept clone: $(tail -3 "$SDIR/daemon.log")"
