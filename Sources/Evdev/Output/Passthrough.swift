@@ -92,11 +92,12 @@ public final class Passthrough: FrameStage {
         flush()
     }
 
-    /// The panel went away: the app's touches end as taken ones do, never as a tap
-    /// (TouchRelay.panelGone), in frames with their SYN_REPORT; the clone stays.
+    /// The panel went away: the app's touches end as taken ones do, never as a tap (a resting
+    /// finger did not lift: TouchRelay.drop's `neverATap`), in frames with their SYN_REPORT; the
+    /// clone stays.
     public func panelGone() {
         clone.discardPending()
-        relay.panelGone(out: &outputs)
+        relay.drop(neverATap: true, out: &outputs)
         flush()
     }
 

@@ -239,37 +239,12 @@ public struct TouchRelay {
 
     /// The device dropped events or is going away: the app's contacts are cancelled, held ones
     /// forgotten, and contacts that begin before every finger is up are withheld (the arena
-    /// ignores them too).
-    public mutating func drop(out: inout [Output]) {
-        cancelForApp(out: &out)
+    /// ignores them too). `neverATap` (the panel went away under resting fingers, which never
+    /// lifted): under `.lift` a contact still within the slop steps beyond it first (`escape`).
+    public mutating func drop(neverATap: Bool = false, out: inout [Output]) {
+        cancelForApp(neverATap: neverATap, out: &out)
         ignoringUntilAllUp = true
         fingersReached = false
-    }
-
-    /// The panel went away (unplugged, powered off) under the app's touches: each ends as a taken
-    /// touch ends, never as a tap — the finger was still on the glass when the panel vanished:
-    /// TOUCH_CANCEL under `.cancel`; under `.lift` a lift, stepped beyond the slop first while
-    /// within it (`escape`, with `rules.rawX`). Held contacts are never delivered.
-    public mutating func panelGone(out: inout [Output]) {
-        var ended = false
-        for i in tracks.indices {
-            switch tracks[i].state {
-            case .forwarding where !tracks[i].lifted, .ending where !tracks[i].lifted:
-                if rules.ending == .lift, !tracks[i].beyondSlop, let x = rules.rawX {
-                    escape(i, x, out: &out)
-                } else {
-                    _ = take(i, now: true, out: &out)
-                }
-                ended = true
-            case .held:
-                tracks[i].state = .withheld
-            default:
-                break
-            }
-            tracks[i].samples.removeAll()
-        }
-        if ended { out.append(.sync) }
-        ignoringUntilAllUp = true
     }
 
     /// The app gets nothing from now on: the contacts it has are cancelled (TOUCH_CANCEL), held
@@ -326,12 +301,17 @@ public struct TouchRelay {
     }
 
     /// Cancels the app's contacts and forgets held ones (a drop, or the relay closing).
-    private mutating func cancelForApp(out: inout [Output]) {
+    private mutating func cancelForApp(neverATap: Bool = false, out: inout [Output]) {
         var cancelled = false
         for i in tracks.indices {
             switch tracks[i].state {
             case .forwarding where !tracks[i].lifted, .ending where !tracks[i].lifted:
-                if take(i, now: true, out: &out) { cancelled = true }
+                if neverATap, rules.ending == .lift, !tracks[i].beyondSlop, let x = rules.rawX {
+                    escape(i, x, out: &out)
+                    cancelled = true
+                } else if take(i, now: true, out: &out) {
+                    cancelled = true
+                }
             case .held:
                 tracks[i].state = .withheld
             default:

@@ -172,14 +172,14 @@ struct RelayFrames {
         _ = step(&r, s.frame((1, .stationary, 50, 60), (2, .began, 100, 60)), facts)
         _ = step(&r, s.frame((1, .stationary, 50, 60), (2, .moved, 120, 60)), facts)
         var out: [TouchRelay.Output] = []
-        r.panelGone(out: &out)
+        r.drop(neverATap: true, out: &out)
         #expect(out == [.move(slot: 0, x: 560, y: 600), .sync, .lift(slot: 0), .lift(slot: 1), .sync])
         #expect(step(&r, s.frame((3, .began, 80, 60)), facts) == [], "nothing more of the sequence reaches the app")
 
         var cancelling = TouchRelay(rules: .init(ending: .cancel))
         _ = step(&cancelling, s.frame((1, .began, 50, 60)), facts)
         out = []
-        cancelling.panelGone(out: &out)
+        cancelling.drop(neverATap: true, out: &out)
         #expect(out == [.cancel(slot: 0), .sync])
     }
 
