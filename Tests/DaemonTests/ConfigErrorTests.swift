@@ -228,6 +228,16 @@ import Testing
             run = ["true"]
             timeout = -1
             """, line: 4, key: "bind[1].timeout", message: "out of range"),
+        Case(name: "a clone kept longer than a week", text: """
+            [[device]]
+            name = "*ilitek*"
+            passthrough = true
+            keep_clone_s = 700000
+            """, line: 4, key: "device[1].keep_clone_s", message: "out of range"),
+        Case(name: "a clone kept for negative time", text: """
+            [defaults]
+            keep_clone_s = -5
+            """, line: 2, key: "defaults.keep_clone_s", message: "out of range"),
         Case(name: "binding to an undefined region", text: """
             [[bind]]
             gesture = "circle"

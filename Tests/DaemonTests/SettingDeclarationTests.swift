@@ -13,6 +13,7 @@ import Testing
         "read_interval_ms": "12", "recognizers": "[\"tap\", \"pan\"]", "simultaneous": "[[\"pan\", \"tap\"]]",
         "requires_failure_of": "{ tap = [\"pan\"] }", "yields_to": "{ pan = [\"swipe\"] }", "exclude": "[]",
         "map_clone": "true", "app_fingers": "1", "palm_mm": "30", "quarantine_ghosts": "true", "longest_ghost_ms": "10",
+        "keep_clone_s": "60",
     ]
 
     @Test func everyDeclaredKeyIsReadAndALaterSectionWins() throws {

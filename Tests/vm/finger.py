@@ -21,9 +21,17 @@ of stdin (coordinates in mm, times in ms):
     flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
     sleep MS
     mark FILE                                    creates FILE (the scenario waits for it)
+
+With FINGER_PROBE="CLONE OUT" in its environment it first taps at 100/60 mm, a tap every 60 ms
+from the moment the device exists, until a frame reaches the clone CLONE (read with
+CLOCK_MONOTONIC, EVIOCSCLOCKID), and writes to OUT the seconds from the device's creation to
+that frame's kernel time, then that time: how soon touch works through the clone after a panel
+appears (scenario 25), with no shell's polling in the figure.
 """
+import fcntl
 import math
 import os
+import select
 import struct
 import sys
 import time
@@ -53,6 +61,7 @@ if SIZED:
     caps[e.EV_ABS].append((e.ABS_MT_TOUCH_MAJOR, axis(W)))
 ui = UInput(caps, name=sys.argv[1], vendor=0x1234, product=0x5678, bustype=e.BUS_USB,
             input_props=[e.INPUT_PROP_DIRECT])
+CREATED = time.monotonic()
 with open(sys.argv[2], "w") as f:
     f.write(ui.device.path + "\n")
 
@@ -156,6 +165,39 @@ def run(cmd, a):
     else:
         raise SystemExit(f"finger.py: unknown command {cmd!r}")
 
+
+def first_frame(fd, seconds):
+    """The kernel time of the first event read from fd within `seconds`, else None. Waits in
+    select: a polling loop would take the emulated CPU from udev and the daemon it times."""
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        if not select.select([fd], [], [], left)[0]:
+            return None
+        try:
+            data = os.read(fd, 24 * 64)
+        except BlockingIOError:
+            continue
+        sec, usec, _, _, _ = struct.unpack_from("llHHi", data)
+        return sec + usec / 1e6
+    return None
+
+
+def probe(clone, out):
+    fd = os.open(clone, os.O_RDONLY | os.O_NONBLOCK)
+    fcntl.ioctl(fd, 0x400445A0, struct.pack("i", time.CLOCK_MONOTONIC))  # EVIOCSCLOCKID
+    seen = None
+    while seen is None:
+        touch_down(0, 100, 60)
+        seen = first_frame(fd, 0.03)
+        touch_up(0)
+        seen = seen or first_frame(fd, 0.03)
+    os.close(fd)
+    with open(out, "w") as f:
+        f.write(f"{seen - CREATED:.3f} {seen:.6f}\n")
+
+
+if os.environ.get("FINGER_PROBE"):
+    probe(*os.environ["FINGER_PROBE"].split())
 
 for line in sys.stdin:
     p = line.split()

@@ -1,16 +1,27 @@
 # Helpers for the passthrough scenarios (10–13), sourced by them after lib.sh.
 
-# finger_start: the scripted touchscreen (finger.py) named "Passthrough Touchscreen"; commands
-# go to it with `finger CMD...`. Sets FINGER_node and FINGER_pid.
+# finger_start: the scripted touchscreen (finger.py) named "Passthrough Touchscreen" (FINGER_NAME
+# names another); commands go to it with `finger CMD...`. Sets FINGER_node and FINGER_pid.
 finger_start() {
   mkfifo "$WORK/finger.in"
-  /usr/bin/python3 "$VMDIR/finger.py" "Passthrough Touchscreen" "$WORK/finger.node" < "$WORK/finger.in" > "$SDIR/finger.log" 2>&1 &
+  /usr/bin/python3 "$VMDIR/finger.py" "${FINGER_NAME:-Passthrough Touchscreen}" "$WORK/finger.node" < "$WORK/finger.in" >> "$SDIR/finger.log" 2>&1 &
   FINGER_pid=$!; track "$FINGER_pid"
   exec 7> "$WORK/finger.in"
   wait_until "${FINGER_START_S:-180}" test -s "$WORK/finger.node" || die "finger.py made no device: $(cat "$SDIR/finger.log")"
   FINGER_node=$(cat "$WORK/finger.node")
   udevadm settle --timeout=10
   say "scripted touchscreen at $FINGER_node"
+}
+
+# finger_stop: the scripted touchscreen goes as an unplugged panel does (its uinput device is
+# destroyed with its process); finger_start makes it again.
+finger_stop() {
+  exec 7>&-
+  kill -TERM "$FINGER_pid" 2>/dev/null
+  wait "$FINGER_pid" 2>/dev/null
+  rm -f "$WORK/finger.in" "$WORK/finger.node"
+  wait_until 10 test ! -e "$FINGER_node" || die "$FINGER_node outlived finger.py"
+  say "scripted touchscreen $FINGER_node gone"
 }
 
 # passthrough_start [c]: the scripted touchscreen, the daemon with the passthrough config

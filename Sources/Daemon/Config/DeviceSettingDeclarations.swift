@@ -56,6 +56,10 @@ extension DeviceSettings {
         .bool("map_clone", \.mapClone, "With passthrough: the clone reports screen coordinates (rotation and calibration applied; its axes turned to match).") { v, s in
             s.passthrough == true ? ["  map_clone \(v ?? false)\(v == true ? ": the app gets the rotated and calibrated place (no LIBINPUT_CALIBRATION_MATRIX on the clone)" : "")"] : []
         },
+        .number("keep_clone_s", \.keepCloneS, range: 0...maxKeepCloneS, unit: "s",
+                "With passthrough: how long the clone stays after its panel went, for the panel's return (the same device, unchanged: then the compositor never sees the touchscreen go); 0: removed at once.") { v, s in
+            s.passthrough == true ? ["  keep_clone_s \(fmt(v ?? defaultKeepCloneS)): a clone whose panel goes waits that long for it"] : []
+        },
         .int("delay_fingers", \.delayFingers, range: 2...10, "With passthrough: from this many fingers down, touches are held from the app.") { v, s in
             s.passthrough == true ? ["  delay_fingers \(v.map(String.init) ?? "off")"] : []
         },

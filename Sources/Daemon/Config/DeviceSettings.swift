@@ -69,6 +69,8 @@ public struct DeviceSettings: Sendable, Equatable, SettingTable {
     public var delayFingers: Int?
     /// Passthrough's clone reports screen coordinates (CloneMapping) rather than the device's.
     public var mapClone: Bool?
+    /// Seconds a clone waits for its panel's return after the panel went (KeptClones); 0: removed at once.
+    public var keepCloneS: Double?
     /// Passthrough: the app gets sequences of at most this many fingers (TouchRelay.Rules.appFingers).
     public var appFingers: Int?
     /// Millimetres: a contact this large is a palm (PalmRule).
@@ -91,6 +93,13 @@ public struct DeviceSettings: Sendable, Equatable, SettingTable {
     /// `read_interval_ms`'s limit: well inside what evdev's client buffer holds (128 events for a
     /// two-slot screen: about 300 ms of one finger moving at 83 frames a second).
     public static let maxReadIntervalMS = 50.0
+
+    /// `keep_clone_s`'s default, a day: a panel in a monitor that powers down overnight, or one
+    /// replugged, comes back to its clone, under compositors that never notice a touchscreen
+    /// added later; a panel taken away for good leaves an idle clone that long.
+    public static let defaultKeepCloneS = 86_400.0
+    /// Its limit, a week: beyond it a clone would outlive any plausible return of its panel.
+    public static let maxKeepCloneS = 604_800.0
 }
 
 /// A `[[device]]` section.

@@ -30,6 +30,8 @@ final class DeviceRegistry: TimedSource {
     unowned(unsafe) var gate: TouchGate?
     /// The config new sessions are opened with (replaced by `rebuild`).
     private var config: DaemonConfig
+    /// Clones whose panel went, waiting for its return (the service's timer expires them).
+    let keeper: CloneKeeper
     /// Lent to one session's wakeup at a time (`with`); nothing else touches it meanwhile.
     private var produced: [GestureEvent] = []
 
@@ -37,6 +39,7 @@ final class DeviceRegistry: TimedSource {
         self.loop = loop
         self.config = config
         self.log = log
+        keeper = CloneKeeper(log: log)
     }
 
     var recordings: [RecordingPlayer] { sessions.compactMap(\.player) }
@@ -95,7 +98,7 @@ final class DeviceRegistry: TimedSource {
         guard !sessions.contains(where: { $0.devnode == candidate.devnode }) else { return }
         do {
             let device = try EvdevDevice(devnode: candidate.devnode, properties: candidate.properties)
-            let session = try DeviceSession(device: device, config: config, log: log)
+            let session = try DeviceSession(device: device, config: config, keeper: keeper, log: log)
             session.registry = Borrowed(self)
             try session.attach(to: loop)
             add(session)
@@ -146,7 +149,7 @@ final class DeviceRegistry: TimedSource {
 
     /// Closes a session; `lost`: its gestures are cancelled first (hot-unplug).
     func close(_ session: DeviceSession, lost: Bool) {
-        if lost { with(session) { s, out in s.cancel(now: MonotonicClock.now(), into: &out) } }
+        if lost { with(session) { s, out in s.cancel(now: MonotonicClock.now(), panelGone: true, into: &out) } }
         session.close()
         sessions.removeAll { $0 === session }
         refreshDeadline()

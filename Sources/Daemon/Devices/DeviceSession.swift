@@ -54,9 +54,15 @@ final class DeviceSession: FrameStage, LoopSource {
     /// for as long as the device is open (the clone's: its Passthrough's, since it was made).
     private var measured = DeviceLatency()
 
-    /// Opens a session on a live device, grabbing it when its settings ask.
-    init(device: EvdevDevice, config: DaemonConfig, log: Logger) throws(DeviceError) {
+    /// Where the clone waits when the panel goes, and where a panel opening finds its own
+    /// (the registry's, which outlives every session).
+    private let keeper: Borrowed<CloneKeeper>?
+
+    /// Opens a session on a live device, grabbing it when its settings ask; `keeper`: the clones
+    /// waiting for their panel's return (KeptClones), nil: a clone goes with its panel.
+    init(device: EvdevDevice, config: DaemonConfig, keeper: CloneKeeper? = nil, log: Logger) throws(DeviceError) {
         input = DeviceInput(device)
+        self.keeper = keeper.map(Borrowed.init)
         info = device.info
         self.log = log
         let (s, sections) = config.settings(for: device.info.identity)
@@ -74,6 +80,7 @@ final class DeviceSession: FrameStage, LoopSource {
     init(recording: Recording, fast: Bool, config: DaemonConfig, log: Logger) {
         let player = RecordingPlayer(recording: recording, fast: fast)
         input = DeviceInput(player)
+        keeper = nil
         info = recording.info
         self.log = log
         let (s, sections) = config.settings(for: recording.info.identity)
@@ -234,11 +241,12 @@ final class DeviceSession: FrameStage, LoopSource {
         }
     }
 
-    /// Cancels what is in flight (reload, shutdown, unplug).
-    func cancel(now: Double, into out: inout [GestureEvent]) {
+    /// Cancels what is in flight (reload, shutdown, unplug); `panelGone` (unplug): the app's
+    /// touches end as taken ones do, never as a tap (Passthrough.panelGone).
+    func cancel(now: Double, panelGone: Bool = false, into out: inout [GestureEvent]) {
         let time = player.map { $0.recordingTime(now: now) } ?? now
         pipeline.deviceLost(time: time) { out.append($0) }
-        passthrough?.cancelForApp()
+        if panelGone { passthrough?.panelGone() } else { passthrough?.cancelForApp() }
     }
 
     /// A mode's recognizers (within the device's own, minus those a client disabled) and what the
@@ -252,18 +260,19 @@ final class DeviceSession: FrameStage, LoopSource {
         passthrough?.setAppTouches(mode.appGetsTouches)
     }
 
-    /// The device is closed (unplug, shutdown): its fd leaves the loop, its clone goes with it.
+    /// The device is closed (unplug): its fd leaves the loop, the app's touches end, and its
+    /// clone waits for its return (CloneKeeper).
     func close() {
         reader?.detach()
         pipeline.stage = nil
-        control.end()
+        control.end(keeper: keeper?.retained(), name: info.name)
         judgeFrames()
     }
 
     /// The clone as the config says (PassthroughControl); the pipeline's stage sees every frame
     /// while there is one.
     private func configurePassthrough(_ device: EvdevDevice, _ config: DaemonConfig) {
-        control.configure(device, info: info, settings: settings, config: config, log: log)
+        control.configure(device, info: info, settings: settings, config: config, keeper: keeper?.retained(), log: log)
         judgeFrames()
     }
 

@@ -14,9 +14,18 @@ struct PassthroughControl {
     /// Set, a matrix udev gives the clone too (`status`'s `clone_calibration_twice`).
     private(set) var matrixTwice: String?
 
-    mutating func configure(_ device: EvdevDevice, info: DeviceInfo, settings: DeviceSettings, config: DaemonConfig, log: Logger) {
+    /// The panel the clone was made of (its identity, shape and mapping), for its return (CloneKeeper).
+    private var panel: ClonePanel?
+    /// Seconds the clone waits for its panel after the panel went (`keep_clone_s`).
+    private var keepSeconds = DeviceSettings.defaultKeepCloneS
+
+    /// `keeper`: where a clone waits for its panel's return; a panel opening takes its own back.
+    mutating func configure(_ device: EvdevDevice, info: DeviceInfo, settings: DeviceSettings, config: DaemonConfig,
+                            keeper: CloneKeeper?, log: Logger) {
         let name = info.name
+        keepSeconds = settings.keepCloneS ?? DeviceSettings.defaultKeepCloneS
         guard let rules = PipelineFactory.passthroughRules(settings, info: info, config: config) else {
+            if passthrough == nil, let keeper, keeper.count > 0 { keeper.release(device.clonePanel(mapping: nil).identity) }
             if let p = passthrough {
                 p.end()
                 passthrough = nil
@@ -42,21 +51,33 @@ struct PassthroughControl {
         }
         do {
             try device.setGrabbed(true)
-            let clone = try TouchClone(of: device, mapTo: mapTo)
+            let panel = device.clonePanel(mapping: mapTo)
+            let kept = keeper?.take(for: panel)
+            if let kept { kept.resume(reading: device) }
+            let clone = try kept ?? TouchClone(of: device, mapTo: mapTo)
             passthrough = Passthrough(clone: clone, rules: rules)
+            self.panel = panel
             checkDue = mapTo != nil
             matrixTwice = nil
-            log.info("\(name): passed through to \(clone.devnode) (\(clone.name))\(mapTo.map { " in screen coordinates (map_clone: rotation \($0.rotation.rawValue)°\($0.isIdentityCalibration ? "" : ", calibrated"))" } ?? "")")
+            let how = kept != nil ? "back, passed through to its kept clone" : "passed through to"
+            log.info("\(name): \(how) \(clone.devnode) (\(clone.name))\(mapTo.map { " in screen coordinates (map_clone: rotation \($0.rotation.rawValue)°\($0.isIdentityCalibration ? "" : ", calibrated"))" } ?? "")")
         } catch {
             log.error("\(name): passthrough failed, the app keeps the device: \(error)")
             Self.setGrab(device, settings.grab ?? false, name: name, log: log)
         }
     }
 
-    /// The device is closed: its clone goes with it.
-    mutating func end() {
-        passthrough?.end()
-        passthrough = nil
+    /// The device is closed (its panel went, or shutdown): the app's touches end at once, with
+    /// their SYN_REPORT; the clone waits with `keeper` for the panel's return, or goes.
+    mutating func end(keeper: CloneKeeper?, name: String) {
+        defer { passthrough = nil }
+        guard let p = passthrough else { return }
+        if p.clone.isAlive { p.panelGone() }
+        guard let keeper, let panel, p.clone.isAlive else {
+            p.end()
+            return
+        }
+        keeper.keep(p.clone, panel: panel, seconds: keepSeconds, name: name, now: MonotonicClock.now())
     }
 
     /// `map_clone`: the transform the clone applies (the pipeline's: rotation, calibration from

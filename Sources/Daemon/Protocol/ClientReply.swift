@@ -74,6 +74,9 @@ struct ServiceStatus {
     /// The link to the fleet's broker, when `[mqtt]` asks for one.
     var fleet: (topic: String, counters: MQTTLink.Counters)?
     var devices: [Device]
+    /// Clones whose panel went, waiting for its return (CloneKeeper): the panel's name, the
+    /// clone's node, the seconds it still waits.
+    var keptClones: [(panel: String, clone: String, remainingS: Double)] = []
 
     /// The members of the `status` object.
     func write(_ w: inout JSONWriter) {
@@ -98,6 +101,11 @@ struct ServiceStatus {
                 w.key("dropped"); w.int(c.dropped)
                 w.key("published"); w.int(c.published)
             }
+        }
+        w.objects("kept_clones", keptClones) { w, k in
+            w.key("panel"); w.string(k.panel)
+            w.key("clone"); w.string(k.clone)
+            w.key("remaining_s"); w.int(Int(k.remainingS.rounded(.up)))
         }
         w.objects("devices", devices) { w, d in
             w.key("name"); w.string(d.name)

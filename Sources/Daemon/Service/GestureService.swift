@@ -86,6 +86,7 @@ public final class GestureService {
 
         notifier.stopping()
         devices.cancelAll(now: MonotonicClock.now())
+        devices.keeper.removeAll()
         runner.outputs.removeAll()
         hub.shutdown()
         runner.processes.stopAll()
@@ -133,6 +134,7 @@ public final class GestureService {
     /// (a closure over the three as `TimedSource` retained each, ~120 instructions a wakeup).
     private var deadline: Double? {
         var t = devices.deadline ?? .infinity
+        if let d = devices.keeper.deadline, d < t { t = d }
         if let d = runner.processes.deadline, d < t { t = d }
         if let d = runner.outputs.deadline, d < t { t = d }
         if let d = modes.deadline, d < t { t = d }
@@ -149,6 +151,7 @@ public final class GestureService {
     private func wakeDue() {
         let now = MonotonicClock.now()
         if let d = devices.deadline, d <= now { devices.due(now: now) }
+        if let d = devices.keeper.deadline, d <= now { devices.keeper.due(now: now) }
         if let d = runner.processes.deadline, d <= now { runner.processes.due(now: now) }
         if let d = runner.outputs.deadline, d <= now { runner.outputs.due(now: now) }
         if let d = modes.deadline, d <= now { modes.due(now: now) }

@@ -69,6 +69,7 @@ extension GestureService {
             devices: devices.sessions.map { s in
                 .init(name: s.label.name, id: s.label.id, clone: s.passthrough?.clone.devnode, recognizers: s.recognizers,
                       conditioning: s.conditioning, latency: s.isLive ? s.latency : nil)
-            })
+            },
+            keptClones: devices.keeper.waiting(now: MonotonicClock.now()))
     }
 }

@@ -40,7 +40,8 @@ public final class EvdevDevice {
     public let fd: Int32
     public let info: DeviceInfo
     public private(set) var isGrabbed = false
-    private let dev: OpaquePointer
+    /// libevdev's description of the device, read at open (PanelReading reads it too).
+    let dev: OpaquePointer
 
     /// Opens `devnode` O_RDONLY|O_NONBLOCK|O_CLOEXEC; `properties` are its udev properties
     /// (they decide the kind when udev has classified the device, and carry the calibration).

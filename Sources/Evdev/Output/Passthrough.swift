@@ -92,6 +92,15 @@ public final class Passthrough: FrameStage {
         flush()
     }
 
+    /// The panel went away: the app's touches end as taken ones do, never as a tap (a resting
+    /// finger did not lift: TouchRelay.drop's `neverATap`), in frames with their SYN_REPORT; the
+    /// clone stays.
+    public func panelGone() {
+        clone.discardPending()
+        relay.drop(neverATap: true, out: &outputs)
+        flush()
+    }
+
     /// Whether the app gets touches (a kiosk mode's `passthrough`): closing cancels the ones it has.
     public func setAppTouches(_ on: Bool) {
         guard on == relay.isClosed else { return }

@@ -115,12 +115,29 @@ public final class TouchClone {
         mapping = mappings?.slots
         legacyMapping = mappings?.legacy
         mappedWith = transform
-        // The positions the kernel holds now: it drops an event whose value equals the held one,
-        // so a contact after a restart (or a reload that made the clone) at an x last set before
-        // may never send it, and the clone would map the other axis beside x = 0.
-        startAt(EvdevDevice.slots(of: template, info: device.info).map { ($0.x, $0.y) },
-                legacy: (libevdev_get_event_value(template, UInt32(EV.ABS), UInt32(ABS.X)),
-                         libevdev_get_event_value(template, UInt32(EV.ABS), UInt32(ABS.Y))))
+        startAt(template, info: device.info)
+    }
+
+    /// The positions the panel's kernel holds now: it drops an event whose value equals the held
+    /// one, so a contact after a restart (or a reload that made the clone, or a replug that gave
+    /// it back) at an x last set before may never send it, and the clone would map the other
+    /// axis beside x = 0.
+    private func startAt(_ panel: OpaquePointer, info: DeviceInfo) {
+        startAt(EvdevDevice.slots(of: panel, info: info).map { ($0.x, $0.y) },
+                legacy: (libevdev_get_event_value(panel, UInt32(EV.ABS), UInt32(ABS.X)),
+                         libevdev_get_event_value(panel, UInt32(EV.ABS), UInt32(ABS.Y))))
+    }
+
+    /// A kept clone serves its panel again, back after a replug (KeptClones): it reads the
+    /// returned panel from its current state. The app's contacts were ended when the panel went,
+    /// and the clone's own kernel state (slots, positions, tracking ids) carries on.
+    public func resume(reading device: EvdevDevice) {
+        discardPending()
+        var panel: OpaquePointer?
+        guard libevdev_new_from_fd(device.fd, &panel) == 0, let panel else { return }
+        defer { libevdev_free(panel) }
+        readSlot = max(0, libevdev_get_current_slot(panel))
+        startAt(panel, info: device.info)
     }
 
     /// A clone writing to `sink` (benchmarks: the same work with another write(2) target).

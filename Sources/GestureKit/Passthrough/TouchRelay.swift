@@ -239,9 +239,10 @@ public struct TouchRelay {
 
     /// The device dropped events or is going away: the app's contacts are cancelled, held ones
     /// forgotten, and contacts that begin before every finger is up are withheld (the arena
-    /// ignores them too).
-    public mutating func drop(out: inout [Output]) {
-        cancelForApp(out: &out)
+    /// ignores them too). `neverATap` (the panel went away under resting fingers, which never
+    /// lifted): under `.lift` a contact still within the slop steps beyond it first (`escape`).
+    public mutating func drop(neverATap: Bool = false, out: inout [Output]) {
+        cancelForApp(neverATap: neverATap, out: &out)
         ignoringUntilAllUp = true
         fingersReached = false
     }
@@ -300,12 +301,17 @@ public struct TouchRelay {
     }
 
     /// Cancels the app's contacts and forgets held ones (a drop, or the relay closing).
-    private mutating func cancelForApp(out: inout [Output]) {
+    private mutating func cancelForApp(neverATap: Bool = false, out: inout [Output]) {
         var cancelled = false
         for i in tracks.indices {
             switch tracks[i].state {
             case .forwarding where !tracks[i].lifted, .ending where !tracks[i].lifted:
-                if take(i, now: true, out: &out) { cancelled = true }
+                if neverATap, rules.ending == .lift, !tracks[i].beyondSlop, let x = rules.rawX {
+                    escape(i, x, out: &out)
+                    cancelled = true
+                } else if take(i, now: true, out: &out) {
+                    cancelled = true
+                }
             case .held:
                 tracks[i].state = .withheld
             default:

@@ -159,6 +159,30 @@ struct RelayFrames {
         #expect(out == [.lift(slot: 0), .sync])
     }
 
+    /// A finger resting on a panel that vanished did not tap: under "lift" its touch steps beyond
+    /// the slop, then lifts; one that moved beyond it lifts where it is; under "cancel" both cancel.
+    @Test func aPanelGoneEndsTheAppsTouchesNeverAsATap() {
+        var rules = TouchRelay.Rules(ending: .lift)
+        rules.rawX = Self.rawX
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1, 2]
+        _ = step(&r, s.frame((1, .began, 50, 60)), facts)
+        _ = step(&r, s.frame((1, .stationary, 50, 60), (2, .began, 100, 60)), facts)
+        _ = step(&r, s.frame((1, .stationary, 50, 60), (2, .moved, 120, 60)), facts)
+        var out: [TouchRelay.Output] = []
+        r.drop(neverATap: true, out: &out)
+        #expect(out == [.move(slot: 0, x: 560, y: 600), .sync, .lift(slot: 0), .lift(slot: 1), .sync])
+        #expect(step(&r, s.frame((3, .began, 80, 60)), facts) == [], "nothing more of the sequence reaches the app")
+
+        var cancelling = TouchRelay(rules: .init(ending: .cancel))
+        _ = step(&cancelling, s.frame((1, .began, 50, 60)), facts)
+        out = []
+        cancelling.drop(neverATap: true, out: &out)
+        #expect(out == [.cancel(slot: 0), .sync])
+    }
+
     @Test func withoutCancelsTouchesAWinnersTouchGoesOn() {
         var r = TouchRelay(rules: .init(cancelsTouches: false))
         var s = RelayFrames()
