@@ -80,8 +80,9 @@ stamps() { cat "$WORK/$1.times" 2>/dev/null | wc -l; }
 # wait_stamps NAME N: the daemon's bound command has run N times (callgrind slows it ~50×). On
 # a host so busy that a daemon misses a swipe, the count goes on: the figures say how many
 # swipes each recognized and how many SYN_DROPPED gestured saw.
+both_stamped() { [ "$(stamps gestured)" -ge 1 ] && [ "$(stamps lisgd)" -ge 1 ]; }
 wait_stamps() {
-  wait_until 600 test "$(stamps "$1")" -ge "$2" ||
+  wait_until 600 at_least "$2" stamps "$1" ||
     say "WARNING: $1 ran its command $(stamps "$1") of $2 times (see $SDIR/$1.log); counted anyway"
 }
 total() { # DUMP: the Ir total of a callgrind dump
@@ -102,7 +103,7 @@ sleep 5
 for warm in 1 2 3 4 5; do
   say "warm-up swipe $warm (not counted)"
   python3 "$VMDIR/play-timed.py" "$TS_node" "$SWIPE" 1 0 > /dev/null || die "play-timed.py failed"
-  wait_until 300 test "$(stamps gestured)" -ge 1 -a "$(stamps lisgd)" -ge 1 && break
+  wait_until 300 both_stamped && break
 done
 sleep 5
 warmed_g=$(stamps gestured) warmed_l=$(stamps lisgd)

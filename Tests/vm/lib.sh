@@ -35,6 +35,11 @@ wait_until() {
   return 0
 }
 
+# at_least N COMMAND...: true when COMMAND prints a number of at least N. For counts polled by
+# wait_until, which reruns it: `wait_until 5 test "$(grep -c …)" -ge 1` expands the count once,
+# before the first poll, and then waits on that stale figure for its whole limit.
+at_least() { local n=$1; shift; local got; got=$("$@") || :; [ "${got:-0}" -ge "$n" ]; }
+
 # ---- devices ---------------------------------------------------------------------------------
 
 # device_add VAR DESC [NAME]: a uinput device from a recording's description (renamed to NAME

@@ -77,7 +77,7 @@ app_tap() {
   local name=$1 n x y
   n=$(libinput_mark "$name")
   finger "tap $2 $3"
-  wait_until 10 test "$(app_count "$name" "$n" TOUCH_UP)" -ge 1 || die "the tap at $2/$3 mm did not reach $name: $(app_show "$name" "$n")"
+  wait_until 10 at_least 1 app_count "$name" "$n" TOUCH_UP || die "the tap at $2/$3 mm did not reach $name: $(app_show "$name" "$n")"
   read -r x y <<< "$(app_down_mm "$name" "$n" | head -1)"
   near "$x" "${4:-$2}" 0.3 && near "$y" "${5:-$3}" 0.3 || die "the tap at $2/$3 mm came down at $x/$y mm, not ${4:-$2}/${5:-$3}: $(app_show "$name" "$n")"
   TAP_AT="$x/$y"

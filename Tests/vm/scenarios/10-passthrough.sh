@@ -20,7 +20,7 @@ say "tap passed through at $TAP_AT mm"
 n=$(libinput_mark app); m=$(lines "$SDIR/c.jsonl")
 finger "circle 100 60 25 1200"
 wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=circle phase=recognized
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the circle's touch did not end: $(app_show app "$n")"
+wait_until 5 at_least 1 app_count app "$n" TOUCH_UP || die "the circle's touch did not end: $(app_show app "$n")"
 [ "$(app_count app "$n" TOUCH_DOWN)" = 1 ] || die "the circle's touch did not reach the app first: $(app_show app "$n")"
 [ "$(app_count app "$n" TOUCH_CANCEL)" = 0 ] || die "the circle ended in TOUCH_CANCEL under taken_touch_end = lift: $(app_show app "$n")"
 [ "$(app_count app "$n" TOUCH_UP)" = 1 ] || die "the circle's touch lifted more than once: $(app_show app "$n")"
@@ -36,7 +36,7 @@ say "edge swipe: nothing reached the app"
 # The same stroke in the middle is no gesture: the app has it all.
 n=$(libinput_mark app)
 finger "stroke 0 70 60 128 60 400"
-wait_until 10 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the middle stroke did not reach the app: $(app_show app "$n")"
+wait_until 10 at_least 1 app_count app "$n" TOUCH_UP || die "the middle stroke did not reach the app: $(app_show app "$n")"
 read -r x y <<< "$(app_down_mm app "$n" | head -1)"
 near "$x" 70 0.2 && near "$y" 60 0.2 || die "the middle stroke began at $x/$y mm, not 70/60"
 [ "$(app_count app "$n" TOUCH_MOTION)" -ge 20 ] || die "the middle stroke's motion is missing: $(app_show app "$n")"

@@ -26,7 +26,7 @@ kill -STOP "$DAEMON_PID"
 finger "flood 0 3000 100 60"
 kill -CONT "$DAEMON_PID"
 wait_until 10 grep -q 'SYN_DROPPED' "$SDIR/daemon.log" || die "the kernel dropped no events: the check proves nothing"
-wait_until 5 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "after SYN_DROPPED the app's touch did not end: $(app_show app "$n")"
+wait_until 5 at_least 1 app_count app "$n" TOUCH_UP || die "after SYN_DROPPED the app's touch did not end: $(app_show app "$n")"
 [ "$(app_count app "$n" TOUCH_CANCEL)" = 0 ] || die "after SYN_DROPPED the app's touch was cancelled, not lifted: $(app_show app "$n")"
 finger "up 0"
 app_tap app 120 30 80 30

@@ -18,7 +18,7 @@ wait_until 20 test ! -e "$CLONE" || die "the clone is still there after passthro
 daemon_holds "$FINGER_node" || die "the daemon lost the device when passthrough was turned off"
 sed -i 's/^passthrough = false/passthrough = true/' "$WORK/passthrough.toml"
 kill -HUP "$DAEMON_PID"
-wait_until 20 test "$(grep -c 'passed through to' "$SDIR/daemon.log")" -ge 2 || die "no new clone after passthrough was turned on again"
+wait_until 20 at_least 2 grep -c 'passed through to' "$SDIR/daemon.log" || die "no new clone after passthrough was turned on again"
 CLONE=$(grep 'passed through to' "$SDIR/daemon.log" | tail -1 | grep -o '/dev/input/event[0-9]*')
 udevadm settle --timeout=10
 libinput_start app --device "$CLONE"

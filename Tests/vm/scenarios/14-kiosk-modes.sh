@@ -76,7 +76,7 @@ socket_command '{"mode":"asleep"}' > /dev/null
 n=$(libinput_mark app); m=$(lines "$SDIR/c.jsonl")
 finger "tap 100 60"
 wait_event 10 "$SDIR/c.jsonl" --after "$m" event=mode mode=normal previous=asleep reason=wake
-wait_until 10 test "$(wc -l < "$WORK/wake.log")" -ge 2 || die "the wake command did not run again"
+wait_until 10 at_least 2 grep -c '' "$WORK/wake.log" || die "the wake command did not run again"
 sleep 1
 [ "$(app_count app "$n")" = 0 ] || die "the touch that woke the asleep mode reached the app: $(app_show app "$n")"
 app_tap app 100 60

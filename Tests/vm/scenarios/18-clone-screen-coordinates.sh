@@ -30,7 +30,7 @@ RULE
 udevadm control --reload
 sed -i 's/^rotation = 90/rotation = 270/' "$WORK/conditioning.toml"
 kill -HUP "$DAEMON_PID"
-wait_until 20 test "$(grep -c 'passed through to' "$SDIR/daemon.log")" -ge 2 || die "no new clone after the rotation changed"
+wait_until 20 at_least 2 grep -c 'passed through to' "$SDIR/daemon.log" || die "no new clone after the rotation changed"
 CLONE=$(grep 'passed through to' "$SDIR/daemon.log" | tail -1 | grep -o '/dev/input/event[0-9]*')
 udevadm settle --timeout=10
 [ "$(udev_prop "$CLONE" LIBINPUT_CALIBRATION_MATRIX)" = "-1 0 1 0 1 0" ] || die "the udev rule did not match the new clone"

@@ -12,7 +12,7 @@ libinput_start app --device "$CLONE"
 
 n=$(libinput_mark app)
 for i in 1 2 3 4; do finger "ghost 190 5" "sleep 300" "tap 190 5" "sleep 640"; done
-wait_until 10 test "$(app_count app "$n" TOUCH_UP)" -ge 4 || die "not every real tap reached the app: $(app_show app "$n")"
+wait_until 10 at_least 4 app_count app "$n" TOUCH_UP || die "not every real tap reached the app: $(app_show app "$n")"
 sleep 1
 [ "$(app_count app "$n" TOUCH_DOWN)" = 4 ] || die "the app got $(app_count app "$n" TOUCH_DOWN) touches for 4 real taps and 4 phantoms: $(app_show app "$n")"
 [ "$(app_count app "$n" TOUCH_CANCEL)" = 0 ] || die "a touch was cancelled: $(app_show app "$n")"

@@ -23,10 +23,10 @@ uptime_now() { cut -d' ' -f1 /proc/uptime; }
 # finger never lifted): it steps beyond the 5 mm slop, then lifts (taken_touch_end = "lift").
 n=$(libinput_mark app)
 finger "down 0 100 60"
-wait_until 10 test "$(app_count app "$n" TOUCH_DOWN)" -ge 1 || die "the finger did not reach the app: $(app_show app "$n")"
+wait_until 10 at_least 1 app_count app "$n" TOUCH_DOWN || die "the finger did not reach the app: $(app_show app "$n")"
 gone_at=$(uptime_now)
 finger_stop
-wait_until 5 test "$(app_count app "$n" '(TOUCH_UP|TOUCH_CANCEL)')" -ge 1 || die "the touch down when the panel went did not end: $(app_show app "$n")"
+wait_until 5 at_least 1 app_count app "$n" '(TOUCH_UP|TOUCH_CANCEL)' || die "the touch down when the panel went did not end: $(app_show app "$n")"
 ended_at=$(uptime_now)
 read -r x y <<< "$(app_since app "$n" TOUCH_MOTION | tail -1 | sed -n 's|.*( *\([0-9.]*\)/ *\([0-9.]*\)mm).*|\1 \2|p')"
 [ -n "$x" ] && ! near "$x" 100 5 || die "the resting finger's touch ended where it lay, a tap for the app: $(app_show app "$n")"
@@ -48,12 +48,14 @@ panel_returns() {
   wait_until 30 test -s "$WORK/return.$1" || die "no tap reached the clone after return $1: $(tail -3 "$SDIR/finger.log")"
   read -r total frame < "$WORK/return.$1"
   sys=$(readlink -f "/sys/class/input/${FINGER_node##*/}"); sys=${sys#/sys}
-  wait_until 5 test -n "$(uevent_time UDEV "$sys")" || die "udev announced no add of $sys: $(tail -4 "$SDIR/udev.log")"
+  wait_until 5 announced "$sys" || die "udev announced no add of $sys: $(tail -4 "$SDIR/udev.log")"
   kernel=$(uevent_time KERNEL "$sys"); udev=$(uevent_time UDEV "$sys")
   echo "$total $(awk -v k="$kernel" -v u="$udev" -v f="$frame" 'BEGIN { printf "%.3f %.3f", u - k, f - u }')" >> "$WORK/returns"
   say "return $1: touch through the clone $(tail -1 "$WORK/returns") s (total, udev, daemon)"
 }
 # uevent_time KERNEL|UDEV SYSPATH: when the add of SYSPATH was seen by the kernel or announced by udev.
+# announced SYSPATH: udev has announced the add (a predicate wait_until reruns).
+announced() { [ -n "$(uevent_time UDEV "$1")" ]; }
 uevent_time() {
   grep -E "^$1 *\[[0-9.]+\] add +$2 " "$SDIR/udev.log" | tail -1 | sed 's/^[A-Z]* *\[\([0-9.]*\)\].*/\1/'
 }
@@ -62,7 +64,7 @@ grep -q "back, passed through to its kept clone $CLONE" "$SDIR/daemon.log" || di
 [ "$(clone_status)" = "$CLONE" ] || die "status shows the clone $(clone_status), not $CLONE"
 n=$(libinput_mark app)
 finger "stroke 0 70 60 128 60 400"
-wait_until 10 test "$(app_count app "$n" TOUCH_UP)" -ge 1 || die "the stroke after the return did not reach the app: $(app_show app "$n")"
+wait_until 10 at_least 1 app_count app "$n" TOUCH_UP || die "the stroke after the return did not reach the app: $(app_show app "$n")"
 [ "$(app_count app "$n" TOUCH_MOTION)" -ge 20 ] || die "the stroke's motion is missing: $(app_show app "$n")"
 
 # Four more returns: the same clone every time.
@@ -81,7 +83,7 @@ FINGER_SIZE=1 finger_start
 wait_until 10 grep -q "clone $CLONE .* removed: its panel came back changed" "$SDIR/daemon.log" \
   || die "the changed panel's old clone was not removed: $(grep clone "$SDIR/daemon.log" | tail -3)"
 wait_until 10 grep -q " remove .*$clone_sys " "$SDIR/udev.log" || die "udev did not see the old clone removed"
-wait_until 10 test "$(grep -c 'Passthrough Touchscreen: passed through to' "$SDIR/daemon.log")" -ge 2 || die "the changed panel got no new clone"
+wait_until 10 at_least 2 grep -c 'Passthrough Touchscreen: passed through to' "$SDIR/daemon.log" || die "the changed panel got no new clone"
 CLONE2=$(clone_status); clone2_sys=$(readlink -f "/sys/class/input/${CLONE2##*/}"); clone2_sys=${clone2_sys#/sys}
 [ -c "$CLONE2" ] || die "no new clone in status"
 say "changed panel: old clone removed, new clone $CLONE2 ($clone2_sys)"

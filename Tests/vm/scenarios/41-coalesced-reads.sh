@@ -21,12 +21,12 @@ wait_event 10 "$SDIR/c.jsonl" gesture=swipe phase=recognized direction=right fin
 sleep 2
 w0=$(wakeups)
 play "$TS_node" "$ISDV4.single-top-swipe.events"
-wait_until 10 [ "$(grep -c '"gesture":"swipe"' "$SDIR/c.jsonl")" -ge 2 ] || die "the second swipe was not recognized"
+wait_until 10 at_least 2 grep -c '"gesture":"swipe"' "$SDIR/c.jsonl" || die "the second swipe was not recognized"
 sleep 1
 w1=$(wakeups)
 say "main thread woke $((w1 - w0)) times for $frames frames (client connected, command spawned)"
 [ $((w1 - w0)) -le $((frames * 6 / 10)) ] || die "coalescing did not cut wakeups: $((w1 - w0)) for $frames frames"
-wait_until 10 [ "$(wc -l < "$WORK/gestured.times")" -ge 2 ] || die "the swipes' command did not run twice"
+wait_until 10 at_least 2 grep -c '' "$WORK/gestured.times" || die "the swipes' command did not run twice"
 sleep 3
 w2=$(wakeups)
 [ $((w2 - w1)) -le 1 ] || die "the idle daemon woke $((w2 - w1)) times in 3 s after the swipe"
