@@ -32,7 +32,8 @@ await() {
 # beside the builds, and the first test tier waits for it.
 tier "dependencies to build"
 scripts/deps.sh build
-beside installs bash -c 'scripts/deps.sh vm && source Tests/deb/base.sh'
+# The Debian 13 roots too: Debian's own Swift (scripts/trixie-root.sh) and the boot test's base.
+beside installs bash -c 'scripts/deps.sh vm && source Tests/deb/base.sh && scripts/trixie-root.sh amd64 && DEB_SUITE=trixie source Tests/deb/base.sh'
 # All the builds, before any test runs:
 # - the daemon as shipped (-O, the Swift runtime linked in): the one binary every later tier
 #   runs — Home Assistant, the package, every VM scenario. Built once; deb.sh is given it.
@@ -91,6 +92,14 @@ deb=$(GESTURED_BIN="$GESTURED" scripts/deb.sh)
 Tests/deb/run.sh "$deb"
 tier "the package booted under systemd"
 Tests/deb/boot.sh "$deb"
+# Debian 13 (issue 45): the package built in the trixie root with Debian's own Swift (6.0.3: the
+# source builds with both compilers), then booted in a Debian 13 root like the one above. The
+# root and the build's scratch directory are kept in /var/cache/gestured-test between runs.
+tier "Debian 13: the package built with Debian's Swift"
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/Daemon/Daemon.swift)
+deb13=$(DEB_VERSION="$version+deb13" scripts/trixie-build.sh amd64 deb)
+tier "Debian 13: the package booted under systemd"
+DEB_SUITE=trixie Tests/deb/boot.sh "$deb13"
 # Every VM scenario, against the shipped build, in one VM boot (docs/testing.md: where its
 # time goes).
 tier "the VM suite"

@@ -7,6 +7,7 @@
 # restart, daemon-reload as the service says; libinput must read the clone and the typed keys,
 # the broker must hold `online`. Then the same after `apt-get purge` and `make install`.
 #   Tests/deb/boot.sh [DEB]        DEB: test this package instead of building one
+#   DEB_SUITE=trixie               boot a Debian 13 root (with the Debian 13 package) instead of the host's release
 #   GESTURED_DEBROOT_CACHE=dir     where the base roots are kept (default /var/cache/gestured-test)
 #   BOOT_TIMEOUT=seconds           bounds the VM run (default 1200)
 set -euo pipefail
@@ -36,8 +37,8 @@ if [ ! -e "$base/.complete" ]; then
   mount -t proc proc "$base/proc"
   # shellcheck disable=SC2086
   chroot "$base" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-    sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $extra && apt-get clean" > "$cache/boot-base.log" 2>&1 \
-    || { umount "$base/proc"; tail -20 "$cache/boot-base.log" >&2; exit 1; }
+    sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $extra && apt-get clean" > "$cache/$suite-boot-base.log" 2>&1 \
+    || { umount "$base/proc"; tail -20 "$cache/$suite-boot-base.log" >&2; exit 1; }
   umount "$base/proc"
   touch "$base/.complete"
 fi

@@ -13,9 +13,11 @@ import GestureKit
 /// SYN_DROPPED, or turned into a palm) is never reported until it lifts: gestures must not
 /// start from the middle of a touch.
 ///
-/// Steady state allocates nothing: slots and the frame's contact array are reused. Not copyable:
-/// the slots are storage it owns (no bounds or uniqueness check per event).
-public struct ContactTracker: ~Copyable {
+/// Steady state allocates nothing: slots and the frame's contact array are reused. The slots are
+/// written through a pointer into an `OwnedBuffer` the tracker holds (no bounds or uniqueness
+/// check per event); a copy of the tracker would share them, so it is never copied (the
+/// pipeline holds the one tracker of a device).
+public struct ContactTracker {
     public let info: DeviceInfo
     public var geometry: DeviceGeometry { mapping.pointee }
 
@@ -44,8 +46,9 @@ public struct ContactTracker: ~Copyable {
     /// The device's slots and one more, `unknownSlot`, that takes what the events of an
     /// ABS_MT_SLOT out of range say: a slot is looked up once per ABS_MT_SLOT, and a coordinate
     /// is written with no bounds or uniqueness check (an array cost two checks a frame, 12
-    /// instructions). Owned here, freed in `deinit`: the tracker is not copyable.
+    /// instructions). `slotStorage.base`: the storage lives while the tracker holds it.
     private let slots: UnsafeMutablePointer<Slot>
+    private let slotStorage: OwnedBuffer<Slot>
     private let slotCount: Int
     /// The slot the next events are about (`unknownSlot` after an ABS_MT_SLOT out of range).
     private var current = 0
@@ -57,6 +60,7 @@ public struct ContactTracker: ~Copyable {
     /// The geometry, out of line: `report` reads it while it writes the frame (held in the
     /// tracker, a copy of the struct was made for each frame).
     private let mapping: UnsafeMutablePointer<DeviceGeometry>
+    private let mappingStorage: OwnedBuffer<DeviceGeometry>
     private var nextContactID: Int32 = 1
     /// Contacts that ended or were cancelled since the last SYN_REPORT.
     private var endings: [Contact]
@@ -89,10 +93,10 @@ public struct ContactTracker: ~Copyable {
         palmSize = palm?.units ?? .max
         let count = max(1, info.slotCount)
         slotCount = count
-        slots = .allocate(capacity: count + 1)
-        slots.initialize(repeating: Slot(), count: count + 1)
-        mapping = .allocate(capacity: 1)
-        mapping.initialize(to: geometry)
+        slotStorage = OwnedBuffer(repeating: Slot(), count: count + 1)
+        slots = slotStorage.base
+        mappingStorage = OwnedBuffer(repeating: geometry, count: 1)
+        mapping = mappingStorage.base
         endings = []
         endings.reserveCapacity(count * 2)
         frame = TouchFrame(time: 0, surface: geometry.surface)
@@ -107,11 +111,6 @@ public struct ContactTracker: ~Copyable {
             slots[i] = s.trackingID >= 0 ? Slot(trackingID: s.trackingID, x: s.x, y: s.y, tool: s.tool, life: .ignored)
                                          : Slot(x: s.x, y: s.y, tool: s.tool)
         }
-    }
-
-    deinit {
-        slots.deallocate()
-        mapping.deallocate()
     }
 
     public var surface: Surface { geometry.surface }

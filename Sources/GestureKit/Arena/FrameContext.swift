@@ -16,26 +16,22 @@
 /// Who reads it, and for how long: a recognizer, for the duration of one call (a frame, a timer,
 /// a deadline read, a cancellation: the `in context:` requirements of GestureRecognizer), through
 /// a `borrowing` parameter. It cannot write it (a borrowed value is immutable) nor keep it past
-/// the call (noncopyable: there is no copy to keep, and no pointer is handed out); it may copy a
-/// value out of the group. So a recognizer kept after its arena (`GestureArena.recognizers` is
+/// the call without writing `copy` (a borrowed parameter is never copied implicitly, and no
+/// pointer is handed out); it may copy a value out of the group. So a recognizer kept after its arena (`GestureArena.recognizers` is
 /// public) holds nothing of the arena's: it reads its own context.
 ///
-/// The group lives at a fixed address this value alone owns (allocated by `init`, freed by
-/// `deinit`; noncopyable, so there is one owner and no copy outlives it) and is read in place
-/// (`unsafeAddress`): the context is passed as one pointer. Held as a struct inside the arena
+/// The group lives at a fixed address (an `OwnedBuffer`, freed with the arena's context: a
+/// noncopyable value freeing it in its own deinit had it freed mid-frame under Swift 6.0.3)
+/// and is read in place (`unsafeAddress`): the context is passed as one pointer. Held as a struct inside the arena
 /// and passed by borrow, the group (a large struct) was copied for every call that lent it
 /// (2,096 instructions per frame instead of 1,625: count-instructions.sh).
-public struct FrameContext: ~Copyable {
+public struct FrameContext {
     private let storage: UnsafeMutablePointer<ContactGroup>
+    private let owner: OwnedBuffer<ContactGroup>
 
     public init() {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: ContactGroup())
-    }
-
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        owner = OwnedBuffer(repeating: ContactGroup(), count: 1)
+        storage = owner.base
     }
 
     /// The contacts of the sequence so far, as of the frame being handled.

@@ -7,8 +7,10 @@
 /// much. The ring is memory the tracker owns, not an array: with an array's uniqueness and
 /// bounds checks `add` cost 58 instructions a frame, inlined into pan it is 20 of them
 /// (docs/performance.md); an InlineArray copied itself whole on every element read (2,000 a
-/// velocity). Not copyable, so that the ring has one owner, which frees it.
-public struct VelocityTracker: ~Copyable {
+/// velocity). The ring lives in an `OwnedBuffer` (freed with its last holder, not by a
+/// noncopyable value's deinit, which Swift 6.0.3 ran too early); a recognizer holds its one
+/// tracker and never copies it (a copy would share the ring).
+public struct VelocityTracker {
     private struct Sample {
         var time: Double
         var mm: Point
@@ -16,6 +18,7 @@ public struct VelocityTracker: ~Copyable {
     }
 
     private let samples: UnsafeMutablePointer<Sample>
+    private let ring: OwnedBuffer<Sample>
     private let capacity: Int
     private var head = 0
     private var count = 0
@@ -25,11 +28,9 @@ public struct VelocityTracker: ~Copyable {
         precondition(capacity > 0, "a velocity tracker holds at least one sample")
         self.window = window
         self.capacity = capacity
-        samples = .allocate(capacity: capacity)
-        samples.initialize(repeating: Sample(time: 0, mm: .zero, position: .zero), count: capacity)
+        ring = OwnedBuffer(repeating: Sample(time: 0, mm: .zero, position: .zero), count: capacity)
+        samples = ring.base
     }
-
-    deinit { samples.deallocate() }
 
     public mutating func removeAll() {
         head = 0
