@@ -16,7 +16,8 @@ final class ArenaArbiter {
     /// The sequence's context: its group takes each frame once for the entries that read it
     /// (ArenaRoute.groupTakes) instead of once by each, and is lent to every entry that sees
     /// whole frames with each call (FrameContext says who may read it and for how long).
-    private var context = FrameContext()
+    private var context: FrameContext
+    private let contextStorage = FrameContext.makeStorage()
     private let regions: [Region]
     private var scratch: [GestureEvent] = []
     /// Events produced outside handle/tick (disabling a winner), delivered at the next call.
@@ -38,6 +39,7 @@ final class ArenaArbiter {
         self.entries = EntryList(entries)
         self.routing = routing
         self.regions = regions
+        context = FrameContext(in: contextStorage)
         standings = StandingSets(count: entries.count)
         deadlines = ArenaDeadlines(count: entries.count)
         scratch.reserveCapacity(16)

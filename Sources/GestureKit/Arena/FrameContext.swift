@@ -20,19 +20,24 @@
 /// pointer is handed out); it may copy a value out of the group. So a recognizer kept after its arena (`GestureArena.recognizers` is
 /// public) holds nothing of the arena's: it reads its own context.
 ///
-/// The group lives at a fixed address (an `OwnedBuffer`, freed with the arena's context: a
-/// noncopyable value freeing it in its own deinit had it freed mid-frame under Swift 6.0.3)
-/// and is read in place (`unsafeAddress`): the context is passed as one pointer. Held as a struct inside the arena
+/// The group lives at a fixed address, `Storage`, which the context's holder keeps beside it (the
+/// arena's arbiter, a reader's own `ReaderContext`): the context is one pointer, read in place
+/// (`unsafeAddress`), noncopyable so that there is one context per group and nothing to destroy.
+/// The storage is not the context's to free: a noncopyable value freeing it in its own deinit had
+/// it freed mid-frame under Swift 6.0.3 -O; a class reference in the context instead cost a
+/// retain and release per lend (+180 instructions a frame, count-instructions.sh). Held as a struct inside the arena
 /// and passed by borrow, the group (a large struct) was copied for every call that lent it
 /// (2,096 instructions per frame instead of 1,625: count-instructions.sh).
-public struct FrameContext {
-    private let storage: UnsafeMutablePointer<ContactGroup>
-    private let owner: OwnedBuffer<ContactGroup>
+public struct FrameContext: ~Copyable {
+    /// Where a context's group lives: its holder keeps it for as long as the context.
+    public typealias Storage = OwnedBuffer<ContactGroup>
 
-    public init() {
-        owner = OwnedBuffer(repeating: ContactGroup(), count: 1)
-        storage = owner.base
-    }
+    private let storage: UnsafeMutablePointer<ContactGroup>
+
+    public static func makeStorage() -> Storage { OwnedBuffer(repeating: ContactGroup(), count: 1) }
+
+    /// A context over `storage`'s group, which the caller keeps while it uses the context.
+    public init(in storage: Storage) { self.storage = storage.base }
 
     /// The contacts of the sequence so far, as of the frame being handled.
     public var group: ContactGroup { unsafeAddress { UnsafePointer(storage) } }

@@ -21,9 +21,10 @@ public protocol GroupReader: GestureRecognizer {
 
 /// A reader's own context (GroupReader.own): its owner alone writes it, by the frames it is handed.
 public final class ReaderContext {
-    public private(set) var context = FrameContext()
+    public private(set) var context: FrameContext
+    private let storage = FrameContext.makeStorage()
 
-    public init() {}
+    public init() { context = FrameContext(in: storage) }
 
     /// Takes in a frame the reader is handed itself.
     public func take(_ frame: TouchFrame) { context.take(frame) }

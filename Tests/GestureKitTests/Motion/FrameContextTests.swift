@@ -30,7 +30,9 @@ import Testing
 
     @Test func aReaderReadsTheContextItIsLentAndNotItsOwn() {
         let frames = SharedStrokeTests.frames(Synthetic.polyline([Point(x: 20, y: 40), Point(x: 120, y: 42)])).dropLast()
-        var context = FrameContext()
+        let storage = FrameContext.makeStorage()
+        var context = FrameContext(in: storage)
+        defer { withExtendedLifetime(storage) {} }
         for f in frames { context.take(f) }
         let swipe = SwipeRecognizer()
         #expect(swipe.deadline(in: context) == frames.first!.time + swipe.rules.maxDuration)
