@@ -48,25 +48,29 @@ fi
 check "gestured --version prints $(dpkg-deb -f "$deb" Version)" \
   test "$(in_root gestured --version)" = "$(dpkg-deb -f "$deb" Version)"
 check "systemd-analyze verify passes on the installed units" \
-  in_root systemd-analyze verify /lib/systemd/system/gestured.socket /lib/systemd/system/gestured.service
+  in_root systemd-analyze verify /lib/systemd/system/gestured.socket /lib/systemd/system/gestured.service \
+    /lib/systemd/system/gestured-commands.socket
 check "the example config is valid" in_root gestured check-config --quiet /etc/gestured/gestures.toml
 check "the gestured group exists" bash -c "chroot '$root' getent group gestured >/dev/null"
 check "the gestured-uinput group exists" bash -c "chroot '$root' getent group gestured-uinput >/dev/null"
+check "the gestured-run group exists (the command runner's socket)" bash -c "chroot '$root' getent group gestured-run >/dev/null"
 check "the generator writes the drop-in for the example config (keys, click: /dev/uinput)" \
   bash -c "chroot '$root' /lib/systemd/system-generators/gestured-generator /tmp/gen /tmp/gen-early /tmp/gen-late \
     && grep -qx 'DeviceAllow=/dev/uinput rw' '$root/tmp/gen/gestured.service.d/50-features.conf'"
 check "gestured.socket is enabled" test -L "$root/etc/systemd/system/sockets.target.wants/gestured.socket"
 check "gestured.service is enabled" test -L "$root/etc/systemd/system/multi-user.target.wants/gestured.service"
+check "gestured-commands.socket is enabled" test -L "$root/etc/systemd/system/sockets.target.wants/gestured-commands.socket"
 check "the config is a conffile" grep -qx /etc/gestured/gestures.toml "$root/var/lib/dpkg/info/gestured.conffiles"
 
 # What the package put on the system: its files and the units' enablement links.
 package_files() {
   (cd "$root" && for f in usr/bin/gestured lib/systemd/system/gestured.socket lib/systemd/system/gestured.service \
+      lib/systemd/system/gestured-commands.socket lib/systemd/system/gestured-commands@.service \
       lib/systemd/system-generators/gestured-generator lib/udev/rules.d/60-gestured-uinput.rules \
       lib/udev/rules.d/61-gestured-passthrough.rules usr/share/doc/gestured etc/gestured/gestures.toml; do [ -e "$f" ] && echo "$f"; done
    find etc/systemd/system -name 'gestured*') || true
 }
-check "the installed files and links are seen ($(package_files | wc -l) of 10)" test "$(package_files | wc -l)" = 10
+check "the installed files and links are seen ($(package_files | wc -l) of 13)" test "$(package_files | wc -l)" = 13
 check "the passthrough rule's helper answers udev (exit 0, nothing for a node that is no input device)" \
   bash -c "out=\$(chroot '$root' /usr/bin/gestured udev-passthrough --config /etc/gestured/gestures.toml /dev/null) && [ -z \"\$out\" ]"
 
@@ -75,7 +79,7 @@ echo "secret" > "$root/etc/gestured/mqtt-password"
 in_root apt-get purge -y -qq gestured > "$root/tmp/purge.log" 2>&1 || { cat "$root/tmp/purge.log" >&2; failures=$((failures + 1)); }
 left=$(package_files)
 check "purge leaves no file of the package (left: ${left:-none})" test -z "$left"
-check "purge removes the groups" bash -c "! chroot '$root' getent group gestured && ! chroot '$root' getent group gestured-uinput"
+check "purge removes the groups" bash -c "! chroot '$root' getent group gestured && ! chroot '$root' getent group gestured-uinput && ! chroot '$root' getent group gestured-run"
 check "purge keeps what the operator added" test -f "$root/etc/gestured/mqtt-password"
 check "dpkg forgets the package" bash -c "! chroot '$root' dpkg -s gestured >/dev/null 2>&1"
 
