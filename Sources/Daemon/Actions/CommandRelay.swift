@@ -59,16 +59,7 @@ public enum CommandRelay {
         exit(128 + signal)
     }
 
-    private static func gestureVariables() -> [String] {
-        var out: [String] = []
-        var p = environ
-        while let s = p.pointee {
-            let entry = String(cString: s)
-            if RunnerRequest.isGestureVariable(entry) { out.append(entry) }
-            p += 1
-        }
-        return out
-    }
+    private static func gestureVariables() -> [String] { ProcessEnvironment.entries.filter(RunnerRequest.isGestureVariable) }
 
     private static func fail(_ why: String) -> Int32 {
         StandardStream.writeError("gestured relay-command: \(why)\n")

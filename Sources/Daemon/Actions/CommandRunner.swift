@@ -115,14 +115,7 @@ public enum CommandRunner {
 
     /// This process's environment for the command, minus socket activation's variables.
     private static func ownEnvironment() -> [String] {
-        var env: [String] = []
-        var p = environ
-        while let s = p.pointee {
-            let entry = String(cString: s)
-            if !entry.hasPrefix("LISTEN_") && !entry.hasPrefix(RunnerRequest.variablePrefix) { env.append(entry) }
-            p += 1
-        }
-        return env
+        ProcessEnvironment.entries.filter { !$0.hasPrefix("LISTEN_") && !$0.hasPrefix(RunnerRequest.variablePrefix) }
     }
 
     private static func sameFile(_ a: Int32, _ b: Int32) -> Bool {

@@ -78,12 +78,8 @@ public final class ProcessSupervisor {
         exitedUnclaimed.reserveCapacity(4)
         outcomes.reserveCapacity(4)
         // The daemon's own environment, minus anything a gesture variable would shadow.
-        var env: [String] = []
-        var p = environ
-        while let s = p.pointee {
-            let entry = String(cString: s)
-            if !entry.hasPrefix("GESTURE_") && !entry.hasPrefix("NOTIFY_SOCKET=") && !entry.hasPrefix("LISTEN_") { env.append(entry) }
-            p += 1
+        let env = ProcessEnvironment.entries.filter {
+            !$0.hasPrefix("GESTURE_") && !$0.hasPrefix("NOTIFY_SOCKET=") && !$0.hasPrefix("LISTEN_")
         }
         spawner = try SpawnWorker(baseEnvironment: env)
         // Orphans of a command (`sleep 100 &` in a shell) become our children instead of init's:

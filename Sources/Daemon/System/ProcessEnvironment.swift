@@ -6,16 +6,24 @@ import Glibc
 public enum ProcessEnvironment {
     public static var current: [String: String] {
         var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
+        for s in entries {
             if let eq = s.firstIndex(of: "=") {
                 let name = String(s[..<eq])
                 if env[name] == nil { env[name] = String(s[s.index(after: eq)...]) }
             }
-            p += 1
         }
         return env
+    }
+
+    /// Every `NAME=value` entry of `environ`, in order: what a child's environment is made from.
+    static var entries: [String] {
+        var out: [String] = []
+        var p = environ
+        while let entry = p.pointee {
+            out.append(String(cString: entry))
+            p += 1
+        }
+        return out
     }
 
     /// The first directory systemd gives in `variable` (RUNTIME_DIRECTORY, STATE_DIRECTORY: a
