@@ -8,16 +8,23 @@ import Testing
 /// at a time (a batch of one, through the same loop). Both must give the same frames and gestures.
 @Suite("event batches")
 struct EventBatchTests {
-    /// Keeps a copy of every frame the arena judged.
-    final class Frames: FrameStage {
+    /// Keeps a copy of every frame the arena judged, and counts the events recorded, the reports
+    /// that ended a frame and the first touches the gate heard.
+    final class Frames: TestStage {
         var seen: [SeenFrame] = []
-        /// Frames whose `startsSequence` from the tracker was not the frame's own.
-        var startsWrong = 0
-        func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
-            if startsSequence != frame.startsSequence { startsWrong += 1 }
+        var recorded = 0, reports = 0, firstTouches = 0
+        /// Frames that start a sequence (TouchFrame.startsSequence).
+        var starts = 0
+        override func record(_ e: InputEvent) { recorded += 1 }
+        override func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
+            if frame.startsSequence { starts += 1 }
             seen.append(copy(frame))
         }
-        func dropped() {}
+        override func frameEnded(_ report: InputEvent) { reports += 1 }
+        override func firstTouch(answerNow: Bool) -> Bool {
+            firstTouches += 1
+            return false
+        }
     }
 
     @Test("a recording fed in reads gives the frames and gestures it gives fed an event at a time",
@@ -35,8 +42,8 @@ struct EventBatchTests {
         let byEvent = Frames(), byRead = Frames()
         let one = DevicePipeline(info: r.info, arena: RecognizerCatalog.defaultArena())
         let batched = DevicePipeline(info: r.info, arena: RecognizerCatalog.defaultArena())
-        one.stage = byEvent
-        batched.stage = byRead
+        byEvent.hook(to: one)
+        byRead.hook(to: batched)
         var gestures: [String] = [], batchedGestures: [String] = []
         raw.withUnsafeBufferPointer { buffer in
             for start in stride(from: 0, to: buffer.count, by: 7) {
@@ -49,6 +56,12 @@ struct EventBatchTests {
         #expect(byRead.seen.map(\.time) == byEvent.seen.map(\.time))
         #expect(byRead.seen.map(\.contacts) == byEvent.seen.map(\.contacts))
         #expect(batchedGestures == gestures)
-        #expect(byEvent.startsWrong == 0 && byRead.startsWrong == 0)
+        // The gate hears each frame that starts a sequence, however the events came.
+        #expect(byEvent.starts > 0 && byRead.starts == byEvent.starts)
+        #expect(byEvent.firstTouches == byEvent.starts && byRead.firstTouches == byEvent.starts)
+        // Every event was recorded once, and every report ended a frame.
+        let reports = r.events.filter { $0.type == EV.SYN && $0.code == SYN.REPORT }.count
+        #expect(byEvent.recorded == r.events.count && byRead.recorded == r.events.count)
+        #expect(byEvent.reports == reports && byRead.reports == reports)
     }
 }

@@ -7,19 +7,25 @@ import Testing
 /// it); a real tap reaches both, late by at most the quarantine's time.
 @Suite("quarantined pipeline")
 struct QuarantinedPipelineTests {
-    final class Stage: FrameStage {
+    /// `starts`: the gate heard the frame's first touch just before the stage judged it.
+    final class Stage: TestStage {
         var judged: [(phases: [ContactPhase], starts: Bool, time: Double)] = []
-        func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
-            judged.append((frame.contacts.map(\.phase), startsSequence, frame.time))
+        private var firstTouchHeard = false
+        override func firstTouch(answerNow: Bool) -> Bool {
+            firstTouchHeard = true
+            return false
         }
-        func dropped() {}
+        override func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
+            judged.append((frame.contacts.map(\.phase), firstTouchHeard, frame.time))
+            firstTouchHeard = false
+        }
     }
 
     func pipeline() -> (DevicePipeline, Stage) {
         let p = DevicePipeline(info: syntheticTouchscreen(), arena: GestureArena(recognizers: [TapRecognizer()]))
         p.quarantine = GhostQuarantine(surface: p.tracker.surface)
         let stage = Stage()
-        p.stage = stage
+        stage.hook(to: p)
         return (p, stage)
     }
 

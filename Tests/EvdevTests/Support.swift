@@ -117,3 +117,22 @@ struct EventScript {
     }
     mutating func take() -> [InputEvent] { defer { events = [] }; return events }
 }
+
+/// A pipeline's stage and gate that hear everything and do nothing: a test's stage overrides what
+/// it watches. (`firstTouch` answers false: the app gets every sequence.)
+class TestStage: TouchGate, FrameStage {
+    func record(_ e: InputEvent) {}
+    func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool { false }
+    func arenaJudged(_ arena: GestureArena) {}
+    func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {}
+    func withholdSequence() {}
+    func frameEnded(_ report: InputEvent) {}
+    func dropped() {}
+    func resynchronized() {}
+
+    /// Hooks this to `pipeline` as its stage and its gate.
+    func hook(to pipeline: DevicePipeline) {
+        pipeline.stage = self
+        pipeline.gate = Borrowed(self)
+    }
+}

@@ -3,8 +3,8 @@ import GestureKit
 import Logging
 
 /// Reads a live device for its session: until the kernel's queue is empty, in batches so one
-/// busy device cannot starve the others, each batch fed to the pipeline (with passthrough, frame
-/// by frame through the clone). SYN_DROPPED resyncs it (DevicePipeline.dropped); an unplug or a
+/// busy device cannot starve the others, each batch fed to the pipeline (whose stage, with
+/// passthrough, is the clone). SYN_DROPPED resyncs it (DevicePipeline.dropped); an unplug or a
 /// failed read cancels its gestures, and the session is closed.
 ///
 /// Coalescing (`read_interval_ms`, off by default): the daemon wakes once per frame a device
@@ -63,8 +63,9 @@ struct DeviceReader {
     /// kernel time, and a wakeup should cost no system call but the read. `now`: the clock, when
     /// the caller has read it (the timer's coalesced read); coalescing counts the interval from
     /// it, else from the last event read (the wakeup it caused).
-    /// `clone`: the session's passthrough, lent unretained (the session keeps it for the whole
-    /// call: only a reload or `close` replaces it, never during a read).
+    /// `clone`: the session's passthrough (the pipeline's stage), lent unretained (the session
+    /// keeps it for the whole call: only a reload or `close` replaces it, never during a read),
+    /// whose write errors are logged here.
     @inline(__always)
     mutating func read(into pipeline: DevicePipeline, clone: Borrowed<Passthrough>?, now: Double?,
                        out: inout [GestureEvent]) -> SourceStatus {
@@ -76,19 +77,17 @@ struct DeviceReader {
                 let (events, outcome) = device.read()
                 if !events.isEmpty {
                     if interval > 0 { lastEvent = events[events.count - 1].time }
-                    if let clone {
-                        clone.with { passThrough(events, clone: $0, pipeline: pipeline, into: &out) }
-                    } else {
-                        pipeline.feed(events) { out.append($0) }
-                    }
+                    pipeline.feed(events) { out.append($0) }
                 }
                 switch outcome {
                 case .more:
                     continue
                 case .wouldBlock:
+                    if let clone { writeFailed(clone) }
                     if interval > 0 { coalesce(after: lastEvent.map { now ?? $0 }, fingersDown: pipeline.tracker.downCount > 0) }
                     return .open
                 case .dropped, .unplugged, .failed:
+                    if let clone { writeFailed(clone) }
                     if let status = interrupted(outcome, device: device, pipeline: pipeline, clone: clone, into: &out) {
                         return status
                     }
@@ -106,7 +105,7 @@ struct DeviceReader {
         case .dropped(let time):
             log.warning("\(name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
             pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
-            if let error = clone?.with({ $0.flush() }) { Self.writeFailed(error, name: name, log: log) }
+            if let clone { writeFailed(clone) }
             return nil
         case .unplugged:
             log.info("\(name) (\(device.devnode)) unplugged")
@@ -119,20 +118,11 @@ struct DeviceReader {
         return .gone
     }
 
-    /// A read fed with passthrough on: the clone takes every event of a frame before the pipeline
-    /// takes the frame, and writes the app's frame at its SYN_REPORT. Out of line: inlined, its logging
-    /// made every wakeup's read set up a larger frame (~8 instructions) with passthrough off.
+    /// Logs the clone's write error met in the feeds, the first time writes failed. Out of line:
+    /// inlined, its logging made every wakeup's read set up a larger frame (~8 instructions).
     @inline(never)
-    private func passThrough(_ events: EventBatch, clone p: Passthrough, pipeline: DevicePipeline, into out: inout [GestureEvent]) {
-        var start = 0
-        for i in events.indices {
-            let e = events[i]
-            p.record(e)
-            guard e.type == EV.SYN && e.code == SYN.REPORT || i == events.endIndex - 1 else { continue }
-            pipeline.feed(events[batch: start..<i + 1]) { out.append($0) }
-            start = i + 1
-            if let error = p.endOfEvent(e) { Self.writeFailed(error, name: name, log: log) }
-        }
+    private func writeFailed(_ clone: Borrowed<Passthrough>) {
+        if let error = clone.with({ $0.takeFailure() }) { Self.writeFailed(error, name: name, log: log) }
     }
 
     /// Leaves the fd out of epoll until `interval` after `read` (when events came and fingers are

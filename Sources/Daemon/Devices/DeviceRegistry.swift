@@ -27,7 +27,7 @@ final class DeviceRegistry: TimedSource {
     /// The service, which owns the registry (unowned, not weak: see DeviceSession.gate).
     unowned(unsafe) var delegate: DeviceRegistryDelegate?
     /// Asked at each sequence's first touch on any device (the modes, which the service owns).
-    unowned(unsafe) var gate: TouchGate?
+    var gate: Borrowed<TouchGate>?
     /// The config new sessions are opened with (replaced by `rebuild`).
     private var config: DaemonConfig
     /// Clones whose panel went, waiting for its return (the service's timer expires them).

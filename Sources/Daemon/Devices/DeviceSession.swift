@@ -8,22 +8,22 @@ enum SourceStatus { case open, gone }
 /// One device the daemon runs gestures for, live or recorded, and the few owners it is made of:
 /// what it reads (DeviceInput), how a live device is read (DeviceReader: batches, coalescing,
 /// SYN_DROPPED), the clone and the grab (PassthroughControl), and its pipeline with the device's
-/// settings, resolved once per config. The session is the pipeline's stage after the arena
-/// (`judged`: passthrough, and the first touch of a sequence told to the modes). Every entry point appends the
+/// settings, resolved once per config. Its pipeline's stage is the clone (Passthrough) and its
+/// gate the modes (TouchGate), set whenever either changes. Every entry point appends the
 /// gestures it produced to the caller's buffer and returns; the service hands them to the sinks.
 /// An unplug cancels the device's gestures and nothing else. The loop reaches a live session
 /// through SessionWakeup.
-final class DeviceSession: FrameStage, LoopSource {
+final class DeviceSession: LoopSource {
     let input: DeviceInput
     /// A live device's reads; nil for a recording.
     private var reader: DeviceReader?
     let info: DeviceInfo
     private(set) var pipeline: DevicePipeline {
-        didSet { judgeFrames(); countConditioning() }
+        didSet { hook(); countConditioning() }
     }
     /// A live device's clone and grab.
     private var control = PassthroughControl()
-    /// The clone, when the device is passed through: the stage after the arena.
+    /// The clone, when the device is passed through: the pipeline's stage.
     var passthrough: Passthrough? { control.passthrough }
     /// This device's settings from the config's sections, resolved once per config.
     private(set) var settings: DeviceSettings
@@ -34,9 +34,9 @@ final class DeviceSession: FrameStage, LoopSource {
     /// The modes and the registry, which the service owns for longer than any session. Not weak:
     /// an object that ever had a weak reference gets a side table, and every retain and release
     /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
-    /// The gate is `unowned(unsafe)`, not Borrowed: a Borrowed holds a class, not a protocol's
-    /// existential.
-    unowned(unsafe) var gate: TouchGate?
+    var gate: Borrowed<TouchGate>? {
+        didSet { hook() }
+    }
     /// Reads a live device when the loop finds it readable (the wakeup's buffer is the registry's);
     /// hears of the conditioning counts (live devices and recordings).
     var registry: Borrowed<DeviceRegistry>?
@@ -71,8 +71,7 @@ final class DeviceSession: FrameStage, LoopSource {
         reader = DeviceReader(input, interval: (s.readIntervalMS ?? 0) / 1000, log: log)
         pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [],
                                         initialSlots: device.slotSnapshot(), log: log)
-        pipeline.stage = self
-        judgeFrames()
+        hook()
         countConditioning()
         configurePassthrough(device, config)
     }
@@ -86,8 +85,7 @@ final class DeviceSession: FrameStage, LoopSource {
         let (s, sections) = config.settings(for: recording.info.identity)
         settings = s
         pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: [], log: log)
-        pipeline.stage = self
-        judgeFrames()
+        hook()
         countConditioning()
     }
 
@@ -133,29 +131,12 @@ final class DeviceSession: FrameStage, LoopSource {
         pipeline.arena.recognizers.map { ($0.name, !disabled.contains($0.name)) }
     }
 
-    // MARK: the stage after the arena
+    // MARK: the pipeline's hooks
 
-    func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
-        // The modes record the touch; only a passed-through device needs their answer in the frame.
-        if startsSequence, gate?.firstTouch(answerNow: passthrough != nil) == true { passthrough?.withholdSequence() }
-        passthrough?.judged(frame, startsSequence: startsSequence, arena: arena)
-    }
-
-    func dropped() {
-        passthrough?.dropped()
-    }
-
-    func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool {
-        passthrough?.judgedBeforeArena(frame) ?? false
-    }
-
-    func arenaJudged(_ arena: GestureArena) {
-        passthrough?.arenaJudged(arena)
-    }
-
-    /// Without passthrough a frame matters here only when it starts a sequence (`judged`).
-    private func judgeFrames() {
-        pipeline.stageSeesEveryFrame = passthrough != nil
+    /// The pipeline's stage is the clone when there is one, its gate the modes.
+    private func hook() {
+        pipeline.stage = passthrough
+        pipeline.gate = gate
     }
 
     // MARK: wakeups
@@ -218,7 +199,6 @@ final class DeviceSession: FrameStage, LoopSource {
     /// A new pipeline from a new config: in-flight gestures are cancelled first.
     func rebuild(config: DaemonConfig, now: Double, into out: inout [GestureEvent]) {
         cancel(now: now, into: &out)
-        pipeline.stage = nil
         let (s, sections) = config.settings(for: info.identity)
         settings = s
         switch input.source {
@@ -226,11 +206,9 @@ final class DeviceSession: FrameStage, LoopSource {
             reader?.setInterval((s.readIntervalMS ?? 0) / 1000)
             pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled,
                                             initialSlots: device.slotSnapshot(), log: log)
-            pipeline.stage = self
             configurePassthrough(device, config)
         case .recording:
             pipeline = PipelineFactory.make(info: info, settings: s, sections: sections, config: config, disabled: disabled, log: log)
-            pipeline.stage = self
         }
         reportHeardChanges()
     }
@@ -266,14 +244,12 @@ final class DeviceSession: FrameStage, LoopSource {
         reader?.detach()
         pipeline.stage = nil
         control.end(keeper: keeper?.retained(), name: info.name)
-        judgeFrames()
     }
 
-    /// The clone as the config says (PassthroughControl); the pipeline's stage sees every frame
-    /// while there is one.
+    /// The clone as the config says (PassthroughControl), the pipeline's stage while there is one.
     private func configurePassthrough(_ device: EvdevDevice, _ config: DaemonConfig) {
         control.configure(device, info: info, settings: settings, config: config, keeper: keeper?.retained(), log: log)
-        judgeFrames()
+        hook()
     }
 
     /// What `status` says of the device's touch conditioning.

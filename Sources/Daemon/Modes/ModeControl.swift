@@ -7,7 +7,7 @@ import Logging
 /// runner (bindings' `in_mode`), and is broadcast to socket clients and the fleet. The first
 /// touch of each sequence is recorded inside its frame (`firstTouch`); what it causes (the idle
 /// timer, the fleet's usage, waking a dark screen) runs after the wakeup, with the switches.
-final class ModeControl: GestureSink, TouchGate, TimedSource {
+final class ModeControl: TouchGate, GestureSink, TimedSource {
     private(set) var state: ModeState
     private var sequences: SequenceMatcher
     /// Each sequence's own back-off, in the order of `sequences`.
@@ -54,6 +54,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
         self.devices = devices
         self.hub = hub
         self.log = log
+        super.init()
         runner.mode = state.current.name
         runner.switchMode = { [unowned self] mode, seconds, binding in
             self.switchMode(to: mode, reason: "binding \(binding.index)", for: seconds)
@@ -251,7 +252,7 @@ final class ModeControl: GestureSink, TouchGate, TimedSource {
     /// through and its clone must know at once whether the app gets the sequence — false when
     /// the screen is dark (the mode has a `wake_mode`, or `[screen] state` reads dark), which
     /// is then read here, once a wakeup; otherwise nothing is read inside the frame.
-    func firstTouch(answerNow: Bool) -> Bool {
+    override func firstTouch(answerNow: Bool) -> Bool {
         if touch == nil {
             touch = (requests.count, nil)
             hasPending = true

@@ -42,7 +42,7 @@ public final class GestureService {
         modes = ModeControl(config.modes, runner: runner, devices: devices, hub: hub, log: log, now: MonotonicClock.now(),
                             record: ModeRecord(environment: environment), backOffRecord: SequenceBackOffRecord(environment: environment))
         devices.delegate = self
-        devices.gate = modes
+        devices.gate = Borrowed<TouchGate>(modes)
         for way in ModeOpenings.find(config) { log.warning("\(way)") }
     }
 

@@ -18,8 +18,7 @@ public struct EventBatch: RandomAccessCollection, InputEvents {
 
     public subscript(i: Int) -> InputEvent { InputEvent(base[i]) }
 
-    /// The events in `range`, a batch of their own (a frame of the read: passthrough feeds those).
-    public subscript(batch range: Range<Int>) -> EventBatch {
+    @inline(__always) func part(_ range: Range<Int>) -> EventBatch {
         EventBatch(base: base + range.lowerBound, count: range.count)
     }
 

@@ -8,6 +8,9 @@ protocol InputEvents {
     func code(at i: Int) -> UInt16
     func value(at i: Int) -> Int32
     func time(at i: Int) -> Double
+    /// The events in `range`, as events of their own (a frame of a read: a staged pipeline feeds
+    /// the tracker frame by frame).
+    func part(_ range: Range<Int>) -> Self
 }
 
 extension InputEvents {
@@ -22,4 +25,5 @@ extension UnsafeBufferPointer: InputEvents where Element == InputEvent {
     @inline(__always) func code(at i: Int) -> UInt16 { self[i].code }
     @inline(__always) func value(at i: Int) -> Int32 { self[i].value }
     @inline(__always) func time(at i: Int) -> Double { self[i].time }
+    @inline(__always) func part(_ range: Range<Int>) -> Self { UnsafeBufferPointer(rebasing: self[range]) }
 }

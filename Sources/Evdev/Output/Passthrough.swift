@@ -1,9 +1,9 @@
 import GestureKit
 
-/// A device passed through to the app, as the stage after the arena (DevicePipeline.stage):
-/// every event read goes to the clone's buffer (`record`), the relay decides from the arena's
-/// claims what the app sees of each judged frame, and at the frame's SYN_REPORT the clone writes
-/// that in one write(2) (`endOfEvent`). A frame whose outcome the arena cannot change (the lift
+/// A device passed through to the app, as its pipeline's stage (DevicePipeline.stage), in the
+/// daemon as in the bench: every event read goes to the clone's buffer (`record`), the relay
+/// decides from the arena's claims what the app sees of each judged frame, and at the frame's
+/// SYN_REPORT the clone writes that in one write(2) (`frameEnded`). A frame whose outcome the arena cannot change (the lift
 /// of the app's touches: TouchRelay.decidesWithoutArena) is written before the arena judges it:
 /// the clone never waits for the shapes decided at lift.
 public final class Passthrough: FrameStage {
@@ -18,6 +18,9 @@ public final class Passthrough: FrameStage {
     private var writtenEarly = false
     /// A write error of that frame (or of what the arena's verdict on it wrote), for its SYN_REPORT.
     private var earlyError: DeviceError?
+    /// A write error met inside a feed, the first time writes failed, until the reader takes it
+    /// to log it (`takeFailure`): the pipeline has no log.
+    private var failure: DeviceError?
 
     public init(clone: TouchClone, rules: TouchRelay.Rules) {
         self.clone = clone
@@ -30,7 +33,7 @@ public final class Passthrough: FrameStage {
         clone.record(e)
     }
 
-    public func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena) {
+    public func judged(_ frame: borrowing TouchFrame, arena: GestureArena) {
         // A frame after one written early (the ghost quarantine's second of one read frame)
         // is written at the SYN_REPORT.
         writtenEarly = false
@@ -59,15 +62,28 @@ public final class Passthrough: FrameStage {
         relay.withholdSequence()
     }
 
-    /// After the pipeline took `e`: at a SYN_REPORT the frame goes to the app. Returns a write
-    /// error the first time one happens.
-    @discardableResult
-    public func endOfEvent(_ e: InputEvent) -> DeviceError? {
-        guard e.type == EV.SYN && e.code == SYN.REPORT else { return nil }
-        guard writtenEarly else { return flush(frameTime: e.time) }
+    /// The frame's SYN_REPORT, after the pipeline judged it: the frame goes to the app.
+    public func frameEnded(_ report: InputEvent) {
+        guard writtenEarly else { return failed(flush(frameTime: report.time)) }
         writtenEarly = false
-        defer { earlyError = nil }
-        return earlyError
+        failed(earlyError)
+        earlyError = nil
+    }
+
+    /// The resynchronized contacts were judged (after `dropped`): the app's view goes out.
+    public func resynchronized() {
+        failed(flush())
+    }
+
+    private func failed(_ error: DeviceError?) {
+        if let error, failure == nil { failure = error }
+    }
+
+    /// The write error met inside the feeds since the last call, once (the first time writes
+    /// failed; `writeError` says whether they still do).
+    public func takeFailure() -> DeviceError? {
+        defer { failure = nil }
+        return failure
     }
 
     /// After the pipeline's timers ran: claims and failures may release or take held contacts.
@@ -79,7 +95,7 @@ public final class Passthrough: FrameStage {
 
     /// The kernel dropped events (SYN_DROPPED; the kernel does not pass one through uinput): the
     /// app's contacts are cancelled so that it is consistent again; the pipeline then resyncs,
-    /// and `flush` writes the result.
+    /// and `resynchronized` writes the result.
     public func dropped() {
         clone.discardPending()
         relay.drop(out: &outputs)

@@ -1,48 +1,30 @@
 import GestureKit
 
-/// What runs on each frame after the arena has handled it: passthrough's relay decides from the
-/// arena's claims what the app sees of the frame. One stage per pipeline, or none.
-public protocol FrameStage: AnyObject {
-    /// A frame the arena has handled; `startsSequence`: its touches are the first of a sequence
-    /// (TouchFrame.startsSequence, from the tracker, which knows it as it builds the frame).
-    func judged(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: GestureArena)
-    /// Events were dropped (SYN_DROPPED): what the stage holds of the contacts is void, before the
-    /// contacts are resynchronized (their frames then come to `judged`).
-    func dropped()
-    /// A frame before the arena handles it: true when the stage judged it already, its outcome
-    /// not depending on the arena's verdict on it (passthrough's lift: the clone does not wait
-    /// for the recognizers); the arena's verdict then comes to `arenaJudged`, not `judged`.
-    func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool
-    /// After the arena handled a frame the stage judged before it (claims it made may end or
-    /// release other contacts).
-    func arenaJudged(_ arena: GestureArena)
-}
-
-extension FrameStage {
-    public func judgedBeforeArena(_ frame: borrowing TouchFrame) -> Bool { false }
-    public func arenaJudged(_ arena: GestureArena) {}
-}
-
 /// One device's whole path from input events to gestures: contact tracker → gesture arena →
-/// stage (passthrough). The daemon, `gestured replay`, the tests and the benchmarks all run input
-/// through this.
+/// stage (passthrough), and the gate told each sequence's first touch (the modes). The daemon,
+/// `gestured replay`, the tests and the benchmarks all run input through this, and every frame
+/// reaches the arena by one route (`show`, then `judge`).
 public final class DevicePipeline {
     public let info: DeviceInfo
     public let label: DeviceLabel
     public let arena: GestureArena
     public private(set) var tracker: ContactTracker
-    /// Runs after the arena on every frame (the passthrough relay).
+    /// Takes every event and every judged frame (the passthrough clone); nil: none.
     public var stage: FrameStage? {
-        get { stageHolder?.stage }
-        set { stageHolder = newValue.map(StageHolder.init) }
+        get { hooks?.stage }
+        set { hook(stage: newValue, gate: hooks?.gate) }
     }
-    /// The stage in a `let`: a frame borrows it through an unretained holder. A stage read from a
-    /// `var` (strong or unowned(unsafe)) is retained and released around each frame's call.
-    private var stageHolder: StageHolder?
-    /// False: the stage is told only the frames that start a touch sequence (the daemon's session
-    /// with no passthrough asks the modes at a first touch and has nothing else to do; calling it
-    /// on every frame cost ~29 instructions a frame). Resynchronized frames reach it whatever this says.
-    public var stageSeesEveryFrame = true
+    /// Told the first touch of each sequence (the daemon's modes, which the service keeps for
+    /// longer than any pipeline: held unretained); nil: none.
+    public var gate: Borrowed<TouchGate>? {
+        get { hooks?.gate }
+        set { hook(stage: stage, gate: newValue) }
+    }
+    /// The stage and the gate in `let`s: a frame borrows them through one unretained holder. One
+    /// read from a `var` (strong or unowned(unsafe)) is retained and released around each call.
+    private var hooks: Hooks?
+    /// `stage != nil`, read per read without touching the holder.
+    private var staged = false
     /// Ghost touches held back from the arena and the stage (`quarantine_ghosts`), nil when off.
     public var quarantine: GhostQuarantine? {
         didSet { quarantines = quarantine != nil }
@@ -50,9 +32,18 @@ public final class DevicePipeline {
     /// `quarantine != nil`, read per read and per wakeup without touching the quarantine.
     private var quarantines = false
 
-    private final class StageHolder {
-        let stage: FrameStage
-        init(_ stage: FrameStage) { self.stage = stage }
+    private final class Hooks {
+        let stage: FrameStage?
+        let gate: Borrowed<TouchGate>?
+        init(stage: FrameStage?, gate: Borrowed<TouchGate>?) {
+            self.stage = stage
+            self.gate = gate
+        }
+    }
+
+    private func hook(stage: FrameStage?, gate: Borrowed<TouchGate>?) {
+        hooks = stage == nil && gate == nil ? nil : Hooks(stage: stage, gate: gate)
+        staged = stage != nil
     }
 
     /// `palmMM`: contacts this large are palms (PalmRule; ignored when the device reports no size).
@@ -105,24 +96,51 @@ public final class DevicePipeline {
         take(events, onFrame: { _ in }, onGesture: onGesture)
     }
 
-    /// Every feed: the tracker's one loop over the events, each frame to `onFrame`, the arena
-    /// and the stage, each SYN_DROPPED's time to the arena (the gestures in flight cancelled).
+    /// Every feed: with a stage, the read walked frame by frame (`stagedTake`); without, the
+    /// tracker's one loop over the events (`track`).
     @inline(__always)
     private func take<Events: InputEvents>(_ events: Events, onFrame: (borrowing TouchFrame) -> Void,
                                            onGesture: (GestureEvent) -> Void) {
-        let arena = Borrowed(arena)
-        let stage = stageHolder.map(Borrowed.init), everyFrame = stageSeesEveryFrame
-        let quarantines = self.quarantines
-        @inline(__always) func judge(_ frame: borrowing TouchFrame, _ starts: Bool) {
-            onFrame(frame)
-            if quarantines {
-                judgeQuarantined(frame, onGesture: onGesture)
-            } else {
-                Self.judge(frame, startsSequence: starts, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+        let hooks = hooks.map(Borrowed.init)
+        if staged {
+            stagedTake(events, hooks: hooks!, onFrame: onFrame, onGesture: onGesture)
+        } else {
+            track(events, hooks: hooks, onFrame: onFrame, onGesture: onGesture)
+        }
+    }
+
+    /// The stage records each event of a frame before the tracker takes the frame, and hears its
+    /// SYN_REPORT after the arena and the stage judged it (the clone writes the app's frame then).
+    /// Out of line: with no stage (every device not passed through) a read costs no larger frame.
+    @inline(never)
+    private func stagedTake<Events: InputEvents>(_ events: Events, hooks: Borrowed<Hooks>, onFrame: (borrowing TouchFrame) -> Void,
+                                                 onGesture: (GestureEvent) -> Void) {
+        hooks.with { h in
+            guard let stage = h.stage else { return }
+            var start = 0
+            for i in 0..<events.endIndex {
+                let e = events.event(at: i)
+                stage.record(e)
+                let report = e.type == EV.SYN && e.code == SYN.REPORT
+                guard report || i == events.endIndex - 1 else { continue }
+                track(events.part(start..<i + 1), hooks: hooks, onFrame: onFrame, onGesture: onGesture)
+                start = i + 1
+                if report { stage.frameEnded(e) }
             }
         }
+    }
+
+    /// The tracker's one loop over the events: each frame to `onFrame` and on (`show`), each
+    /// SYN_DROPPED's time to the arena (the gestures in flight cancelled).
+    @inline(__always)
+    private func track<Events: InputEvents>(_ events: Events, hooks: Borrowed<Hooks>?, onFrame: (borrowing TouchFrame) -> Void,
+                                            onGesture: (GestureEvent) -> Void) {
+        @inline(__always) func judge(_ frame: borrowing TouchFrame, _ starts: Bool) {
+            onFrame(frame)
+            show(frame, startsSequence: starts, hooks: hooks, onGesture: onGesture)
+        }
         @inline(__always) func dropped(_ time: Double) {
-            arena.with { $0.cancelAll(time: time, emit: onGesture) }
+            Borrowed(arena).with { $0.cancelAll(time: time, emit: onGesture) }
         }
         if tracker.convertsEvents {
             tracker.convert(events, onFrame: judge, onDropped: dropped)
@@ -131,47 +149,59 @@ public final class DevicePipeline {
         }
     }
 
-    /// A frame to the arena, then to the stage. Both borrowed unretained: the pipeline owns its
-    /// arena (`let`) and its stage for longer than a feed, and a strong copy, the pipeline
-    /// captured or an unowned(unsafe) arena (which is retained around each use) cost a retain and
-    /// a release a frame. (The stage is nil but in the daemon.)
+    /// The one route of a frame to the arena, then to the gate (a sequence's first touch) and the
+    /// stage. All borrowed unretained: the pipeline owns its arena (`let`) and its hooks for
+    /// longer than a feed, and a strong copy, the pipeline captured or an unowned(unsafe) arena
+    /// (which is retained around each use) cost a retain and a release a frame. `hooks` nil: the
+    /// device is being closed, and only the arena hears it.
     @inline(__always)
     private static func judge(_ frame: borrowing TouchFrame, startsSequence: Bool, arena: Borrowed<GestureArena>,
-                              stage: Borrowed<StageHolder>?, everyFrame: Bool, onGesture: (GestureEvent) -> Void) {
+                              hooks: Borrowed<Hooks>?, onGesture: (GestureEvent) -> Void) {
         arena.with { arena in
-            guard everyFrame || startsSequence, let stage else { return arena.handle(frame, emit: onGesture) }
-            stage.with { holder in
+            guard let hooks else { return arena.handle(frame, emit: onGesture) }
+            hooks.with { h in
                 // A frame that starts a sequence is never judged before the arena (its touches are new).
-                if !startsSequence, holder.stage.judgedBeforeArena(frame) {
+                if !startsSequence, let stage = h.stage, stage.judgedBeforeArena(frame) {
                     arena.handle(frame, emit: onGesture)
-                    holder.stage.arenaJudged(arena)
-                } else {
-                    arena.handle(frame, emit: onGesture)
-                    holder.stage.judged(frame, startsSequence: startsSequence, arena: arena)
+                    stage.arenaJudged(arena)
+                    return
                 }
+                arena.handle(frame, emit: onGesture)
+                if startsSequence, let gate = h.gate, gate.with({ $0.firstTouch(answerNow: h.stage != nil) }) {
+                    h.stage?.withholdSequence()
+                }
+                h.stage?.judged(frame, arena: arena)
             }
         }
     }
 
-    /// A frame through the ghost quarantine: what it shows goes to the arena and the stage, each
-    /// shown frame judged on whether it starts a sequence (a ghost starts none: the modes' idle
-    /// timer and the screen's wake never hear of it).
+    /// A frame through the ghost quarantine when it is on: what it shows is judged, each shown
+    /// frame on whether it starts a sequence (a ghost starts none: the modes' idle timer and the
+    /// screen's wake never hear of it).
+    @inline(__always)
+    private func show(_ frame: borrowing TouchFrame, startsSequence: Bool, hooks: Borrowed<Hooks>?,
+                      onGesture: (GestureEvent) -> Void) {
+        if quarantines {
+            judgeQuarantined(frame, hooks: hooks, onGesture: onGesture)
+        } else {
+            Self.judge(frame, startsSequence: startsSequence, arena: Borrowed(arena), hooks: hooks, onGesture: onGesture)
+        }
+    }
+
     @inline(never)
-    private func judgeQuarantined(_ frame: borrowing TouchFrame, onGesture: (GestureEvent) -> Void) {
+    private func judgeQuarantined(_ frame: borrowing TouchFrame, hooks: Borrowed<Hooks>?, onGesture: (GestureEvent) -> Void) {
         let arena = Borrowed(arena)
-        let stage = stageHolder.map(Borrowed.init), everyFrame = stageSeesEveryFrame
         quarantine?.filter(frame) { shown in
-            Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+            Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, hooks: hooks, onGesture: onGesture)
         }
     }
 
     /// Held contacts due by `time` are shown (the quarantine's deadline), before the timeouts fire.
     private func releaseQuarantined(until time: Double, onGesture: (GestureEvent) -> Void) {
         guard quarantine?.deadline.map({ $0 <= time }) == true else { return }
-        let arena = Borrowed(arena)
-        let stage = stageHolder.map(Borrowed.init), everyFrame = stageSeesEveryFrame
+        let arena = Borrowed(arena), hooks = hooks.map(Borrowed.init)
         quarantine?.release(until: time) { shown in
-            Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, stage: stage, everyFrame: everyFrame, onGesture: onGesture)
+            Self.judge(shown, startsSequence: shown.startsSequence, arena: arena, hooks: hooks, onGesture: onGesture)
         }
     }
 
@@ -195,18 +225,13 @@ public final class DevicePipeline {
     }
 
     /// The device was unplugged (or is being closed): its contacts and its gestures are
-    /// cancelled; other devices are not affected. The stage is not asked: whoever closes the
-    /// device ends it (Passthrough.cancelForApp).
+    /// cancelled; other devices are not affected. Neither the stage nor the gate is asked:
+    /// whoever closes the device ends it (Passthrough.cancelForApp).
     public func deviceLost(time: Double, onFrame: (borrowing TouchFrame) -> Void = { _ in },
                            onGesture: (GestureEvent) -> Void) {
-        let arena = self.arena
         tracker.cancelAll(time: time) { frame in
             onFrame(frame)
-            if quarantine != nil {
-                quarantine?.filter(frame) { arena.handle($0, emit: onGesture) }
-            } else {
-                arena.handle(frame, emit: onGesture)
-            }
+            show(frame, startsSequence: false, hooks: nil, onGesture: onGesture)
         }
         arena.cancelAll(time: time, emit: onGesture)
     }
@@ -216,21 +241,13 @@ public final class DevicePipeline {
     /// in-flight gestures cancelled.
     public func dropped(time: Double, slots: [SlotSnapshot], onFrame: (borrowing TouchFrame) -> Void = { _ in },
                         onGesture: (GestureEvent) -> Void) {
-        let arena = self.arena
-        let stage = self.stage
+        let hooks = self.hooks.map(Borrowed.init)
         stage?.dropped()
         arena.cancelAll(time: time, emit: onGesture)
         tracker.resync(time: time, slots: slots) { frame, starts in
             onFrame(frame)
-            if quarantine != nil {
-                quarantine?.filter(frame) { shown in
-                    arena.handle(shown, emit: onGesture)
-                    stage?.judged(shown, startsSequence: shown.startsSequence, arena: arena)
-                }
-            } else {
-                arena.handle(frame, emit: onGesture)
-                stage?.judged(frame, startsSequence: starts, arena: arena)
-            }
+            show(frame, startsSequence: starts, hooks: hooks, onGesture: onGesture)
         }
+        stage?.resynchronized()
     }
 }
