@@ -1,6 +1,7 @@
 @testable import Daemon
 import Evdev
 import Foundation
+import Glibc
 import GestureKit
 import Testing
 
@@ -37,5 +38,28 @@ struct HotPathWarmUpTests {
         } when: {
             expected == .multitouchA
         }
+    }
+
+    /// A passed-through device is warmed through its own stage (the relay, the clone's encoding
+    /// and write), here into a pipe instead of /dev/null: the stroke's frames reach it, and a
+    /// device not passed through gets no stage.
+    @Test func aPassedThroughDeviceIsWarmedThroughItsStage() throws {
+        let info = try info("touchscreens/Atmel_maXTouch_Touchscreen.desc")
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0 && fcntl(fds[0], F_SETFL, O_NONBLOCK) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let off = try ConfigLoader().parse("", file: "empty.toml")
+        #expect(HotPathWarmUp.stage(for: info, config: off, devNull: fds[1]) == nil)
+        let on = try ConfigLoader().parse("[defaults]\npassthrough = true\n", file: "on.toml")
+        let stage = try #require(HotPathWarmUp.stage(for: info, config: on, devNull: fds[1]))
+        let pipeline = PipelineFactory.pipeline(info: info, config: on, warn: { _ in })
+        pipeline.stage = stage
+        _ = WarmUpStroke.play(WarmUpStroke.events(for: info, at: 1000), through: pipeline)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = read(fds[0], &buffer, buffer.count)
+        // 31 frames (30 moves and the lift), each at least a position and its SYN_REPORT, of
+        // 24 bytes each (a 64-bit input_event).
+        #expect(n >= 31 * 2 * 24, "\(n) bytes written")
+        #expect(stage.writeError == nil)
     }
 }
