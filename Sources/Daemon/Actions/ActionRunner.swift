@@ -44,15 +44,15 @@ public final class ActionRunner {
     var keysTyped: (DeviceLabel, Double) -> Void = { _, _ in }
 
     /// Whether some binding is on this gesture: read before `handle`, so that an event no binding
-    /// is on costs a look at its kind, not a copy and the bindings' loop (~330 instructions an
-    /// event, VM callgrind, 2026-11-26).
+    /// is on costs a look at its kind, not a copy and the bindings' loop (speed:
+    /// docs/architecture.md).
     func concerns(_ kind: GestureKind) -> Bool { boundKinds.contains(kind) }
 
     /// Runs the bindings `e` matches. The clock is read only when one matches: every gesture
     /// event comes through here (a pan's on every frame), and in an emulated VM a clock read is
     /// a system call. Bindings are read from a local copy of the array (one retain): read from the
-    /// property, each was copied around every test (~360 instructions a binding, host callgrind,
-    /// 2026-11-26); a call on one still copies it, so the gesture's kind is checked first.
+    /// property, each was copied around every test; a call on one still copies it, so the
+    /// gesture's kind is checked first (speed: docs/architecture.md).
     public func handle(_ e: GestureEvent, device: DeviceLabel, now clock: @autoclosure () -> Double) {
         let bindings = self.bindings
         var time: Double?

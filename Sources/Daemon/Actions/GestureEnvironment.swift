@@ -7,8 +7,8 @@ enum GestureEnvironment {
     static let maxEntries = 40
 
     /// Each variable as `NAME=value` and a NUL, one after the other in one buffer: what the
-    /// spawner points the command's environment into, with no String made. A String per
-    /// variable cost ~17,000 instructions a command (VM callgrind, 2026-11-26).
+    /// spawner points the command's environment into, with no String made (speed:
+    /// docs/architecture.md).
     static func variables(_ e: GestureEvent, device: DeviceLabel, steps: Int?) -> [UInt8] {
         let direction = e.direction?.rawValue ?? ""
         let region = e.region ?? ""

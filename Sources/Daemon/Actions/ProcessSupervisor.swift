@@ -39,8 +39,8 @@ public final class ProcessSupervisor {
     static let killGrace = 2.0
 
     // Runs in arrays searched in order, not dictionaries: they are few (`max_concurrent`), and
-    // the dictionaries' hashing, copies while iterating and regrowth cost ~3,000 instructions a
-    // command (host callgrind, 2026-11-26). Removing keeps their capacity.
+    // the dictionaries' hashing, copies while iterating and regrowth cost more (speed:
+    // docs/architecture.md). Removing keeps their capacity.
     private var running: [Running] = []
     private var starting: [Starting] = []
     private var nextRun = 0
@@ -48,7 +48,7 @@ public final class ProcessSupervisor {
     /// once), matched when it arrives; kept only while runs are starting.
     private var exitedUnclaimed: [Exit] = []
     /// A struct, not a tuple: an array of tuples had its type made at run time, at its first
-    /// append (~18,000 instructions, host callgrind).
+    /// append (speed: docs/architecture.md).
     private struct Exit {
         var pid: pid_t
         var status: Int32

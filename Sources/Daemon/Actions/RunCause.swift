@@ -2,8 +2,7 @@ import GestureKit
 
 /// Why a binding's action runs, as its log lines say: a gesture's kind and phase ("swipe
 /// recognized"), or the screen waking. Kept as values and written out only into a line that
-/// is logged: building the text for every command cost ~700 instructions (VM callgrind,
-/// 2026-11-26).
+/// is logged, not built as text for every command (speed: docs/architecture.md).
 struct RunCause: Sendable, CustomStringConvertible {
     var gesture: (kind: GestureKind, phase: GesturePhase)?
 

@@ -41,9 +41,9 @@ final class SpawnWorker: @unchecked Sendable {
     private let wakeFD: Int32
     private let shared = Locked(Shared())
     private var thread: pthread_t?
-    /// What every command's environment starts with, as C strings made once: copying the
-    /// daemon's whole environment for every command cost ~1,000 instructions per variable
-    /// (host callgrind, 2026-11-26). Only the worker reads it, until `deinit`.
+    /// What every command's environment starts with, as C strings made once, not copied from
+    /// the daemon's environment for every command (speed: docs/architecture.md). Only the
+    /// worker reads it, until `deinit`.
     private let base: [UnsafeMutablePointer<CChar>?]
 
     init(baseEnvironment: [String]) throws {
@@ -69,7 +69,7 @@ final class SpawnWorker: @unchecked Sendable {
 
     /// Outcomes since the last call, in the order the requests were made, in `taken` (which
     /// the caller empties, keeping its capacity). The two arrays trade places: neither is
-    /// allocated again for each command (~350 instructions).
+    /// allocated again for each command (speed: docs/architecture.md).
     func takeOutcomes(into taken: inout [Outcome]) {
         var n: UInt64 = 0
         _ = read(doneFD, &n, 8)

@@ -15,8 +15,8 @@ enum Spawner {
 
     /// `environment`: `base` (C strings made once, for the daemon's life) and then `variables`,
     /// `NAME=value` entries each ended by a NUL (GestureEnvironment). The C arrays point into
-    /// memory on the stack for the call: nothing is copied with strdup and freed after, ~4,000
-    /// instructions a command (VM callgrind, 2026-11-26).
+    /// memory on the stack for the call: nothing is copied with strdup and freed after (speed:
+    /// docs/architecture.md).
     static func spawn(argv: [String], base: [UnsafeMutablePointer<CChar>?], variables: [UInt8]) throws -> pid_t {
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
@@ -32,7 +32,7 @@ enum Spawner {
         var textBytes = 0
         for a in argv { textBytes += a.utf8.count + 1 }
         // Room for GestureEnvironment's entries, not one per two bytes of them: that made the
-        // array too large for the stack, ~400 instructions a command to allocate (host callgrind).
+        // array too large for the stack, allocated for each command (speed: docs/architecture.md).
         let pointers = argv.count + 1 + base.count + GestureEnvironment.maxEntries + 1
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: textBytes) { text in
             try withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<CChar>?.self, capacity: pointers) { p in

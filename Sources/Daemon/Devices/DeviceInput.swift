@@ -3,7 +3,7 @@ import GestureKit
 
 /// What a session reads: a live device or a recording, held strongly for the session's life.
 /// The per-wakeup paths reach it through `liveDevice` and `replay`, unretained views of the same
-/// object (Borrowed): retaining it cost ~40 instructions a wakeup.
+/// object (Borrowed), not retained for every wakeup (speed: docs/architecture.md).
 ///
 /// Invariant: `liveDevice` and `replay` are views of `source`'s object and of nothing else; this
 /// value holds that object as long as they can be used (it is the session's `let`).

@@ -119,7 +119,8 @@ struct DeviceReader {
     }
 
     /// Logs the clone's write error met in the feeds, the first time writes failed. Out of line:
-    /// inlined, its logging made every wakeup's read set up a larger frame (~8 instructions).
+    /// inlined, its logging made every wakeup's read set up a larger frame (speed:
+    /// docs/architecture.md).
     @inline(never)
     private func writeFailed(_ clone: Borrowed<Passthrough>) {
         if let error = clone.with({ $0.takeFailure() }) { Self.writeFailed(error, name: name, log: log) }

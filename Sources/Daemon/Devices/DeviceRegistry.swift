@@ -158,8 +158,7 @@ final class DeviceRegistry: TimedSource {
 
     /// Wakes the sessions whose time has come; closes those whose device went away meanwhile.
     /// The sessions are borrowed from a copy of the array (closing one edits `sessions`), which
-    /// holds them meanwhile: retaining each cost ~80 instructions a wakeup (host callgrind,
-    /// 2026-11-26).
+    /// holds them meanwhile, not retained one by one (speed: docs/architecture.md).
     func due(now: Double) {
         let all = sessions
         all.withUnsafeBufferPointer { ss in
@@ -176,8 +175,7 @@ final class DeviceRegistry: TimedSource {
     }
 
     /// The earliest time a session needs waking, kept by `refreshDeadline`: the service reads it
-    /// after every wakeup, and computing it there cost ~60 instructions a wakeup (host callgrind,
-    /// 2026-11-26).
+    /// after every wakeup, not computing it there (speed: docs/architecture.md).
     private(set) var deadline: Double?
 
     private func refreshDeadline() {

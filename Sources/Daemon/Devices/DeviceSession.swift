@@ -33,7 +33,7 @@ final class DeviceSession: LoopSource {
     var disabled: Set<String> = []
     /// The modes and the registry, which the service owns for longer than any session. Not weak:
     /// an object that ever had a weak reference gets a side table, and every retain and release
-    /// of it then takes the runtime's slow path (docs/performance.md, "Instructions per frame").
+    /// of it then takes the runtime's slow path (speed: docs/architecture.md).
     var gate: Borrowed<TouchGate>? {
         didSet { hook() }
     }
@@ -162,7 +162,7 @@ final class DeviceSession: LoopSource {
 
     /// When the session next needs `wake` (monotonic seconds), or nil: recognizer timeouts, the
     /// coalesced read (kernel times are CLOCK_MONOTONIC, the timer's clock), a recording's next event.
-    /// Inlined: the registry reads it after every wakeup, and the call cost ~10 of its 19 instructions.
+    /// Inlined: the registry reads it after every wakeup (speed: docs/architecture.md).
     @inline(__always)
     var wakeTime: Double? {
         if let p = player { return p.wakeTime(deadline: pipeline.deadline) }
@@ -175,7 +175,7 @@ final class DeviceSession: LoopSource {
     func wake(now: Double, into out: inout [GestureEvent]) -> SourceStatus {
         if let replay = input.replay {
             // Unretained, as in `readable`: only a reload replaces the pipeline, never during a
-            // wake; the player is the session's (`input`). Retaining it cost ~40 instructions a wake.
+            // wake; the player is the session's (`input`) (speed: docs/architecture.md).
             replay.with { p in
                 Borrowed(pipeline).with { p.wake(now: now, pipeline: $0, into: &out, log: log) }
             }

@@ -17,9 +17,8 @@ public final class DeadlineTimer {
     static let never = 1e12
 
     /// Arms for `deadline` (absolute, monotonic seconds), or disarms with nil. The service calls
-    /// it after every wakeup and few change the deadline (60 of 1,140 in the VM's swipes): the
-    /// check is inlined, the system call kept out of line (a call cost 23 instructions even
-    /// when nothing changed, VM callgrind, 2026-11-26).
+    /// it after every wakeup and few change the deadline: the check is inlined, the system call
+    /// kept out of line (speed: docs/architecture.md).
     @inline(__always)
     public func arm(_ deadline: Double?) {
         if deadline != armed { set(deadline) }

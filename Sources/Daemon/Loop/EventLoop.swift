@@ -10,10 +10,9 @@ public final class EventLoop {
 
     private let epfd: Int32
     /// Indexed by fd (the kernel hands out the lowest free one, so they are few and dense): a
-    /// wakeup finds its handler without hashing, ~80 instructions a wakeup saved (host callgrind).
-    /// Each handler is boxed and called borrowed (`handlers`): a closure copied out of an array
-    /// was retained and released around every call (~65 instructions a wakeup, VM callgrind,
-    /// 2026-11-26). The loop owns each box (`boxes`, the same objects).
+    /// wakeup finds its handler without hashing. Each handler is boxed and called borrowed
+    /// (`handlers`): a closure copied out of an array was retained and released around every
+    /// call (speed: docs/architecture.md). The loop owns each box (`boxes`, the same objects).
     private var handlers: [Borrowed<Box>?] = []
     private var boxes: [Box?] = []
     /// Handlers removed while a batch runs (a handler may remove itself), kept until it is over.

@@ -30,7 +30,7 @@ final class ModeControl: TouchGate, GestureSink, TimedSource {
     /// reads its reply first.
     private var announced: [String] = []
     /// Whether `afterWakeup` has anything to do: the service tests this flag after every wakeup
-    /// instead of calling in (~30 instructions a wakeup, host callgrind, 2026-11-26).
+    /// instead of calling in (speed: docs/architecture.md).
     private(set) var hasPending = false
     /// The next time `due` has something to do (ModeState.deadline), kept as the state changes:
     /// the service reads it after every wakeup.

@@ -100,8 +100,8 @@ public final class GestureService {
     /// Each gesture to each sink (GestureSink), in order: the socket clients, the bound commands,
     /// the secret sequences, the fleet. Its JSON is encoded once, by the first sink that wants
     /// it. The events and the label are read in place, not copied for each, and the sinks are
-    /// the service's own, not an array of them: each was retained for each event (~45
-    /// instructions a sink, host callgrind, 2026-11-26).
+    /// the service's own, not an array of them, which retained each for each event (speed:
+    /// docs/architecture.md).
     func deliver(_ events: [GestureEvent], from session: DeviceSession) {
         withUnsafePointer(to: session.label) { label in
             events.withUnsafeBufferPointer { events in
@@ -131,7 +131,7 @@ public final class GestureService {
 
     /// The earliest deadline of all the one timer is armed for (TimedSource), read after every
     /// wakeup: each source keeps its own, and they are read directly, not through the protocol
-    /// (a closure over the three as `TimedSource` retained each, ~120 instructions a wakeup).
+    /// (a closure over the three as `TimedSource` retained each; speed: docs/architecture.md).
     private var deadline: Double? {
         var t = devices.deadline ?? .infinity
         if let d = devices.keeper.deadline, d < t { t = d }
@@ -159,7 +159,8 @@ public final class GestureService {
         if options.exitAfterReplay { stopIfReplayed() }
     }
 
-    /// Out of line: inlined, its logging gave every wakeDue a larger frame (~15 instructions).
+    /// Out of line: inlined, its logging gave every wakeDue a larger frame
+    /// (speed: docs/architecture.md).
     @inline(never)
     private func stopIfReplayed() {
         guard !devices.recordings.isEmpty, devices.recordings.allSatisfy({ !$0.isPlaying }),

@@ -4,8 +4,8 @@ import GestureKit
 /// One gesture on its way out of a device session: the event, its device, and its JSON line,
 /// encoded the first time a sink asks for it and then shared by every other sink.
 /// The event and the device are borrowed for the call that hands the gesture to the sinks
-/// (`GestureService.deliver`), read in place: copying the event into each gesture, and its
-/// strings' retains and releases, cost ~500 instructions an event (VM callgrind, 2026-11-26).
+/// (`GestureService.deliver`), read in place, not copied into each gesture with its strings'
+/// retains and releases (speed: docs/architecture.md).
 /// Not copyable, so that no sink can keep it past its `take`.
 struct OutgoingGesture: ~Copyable {
     private let eventAddress: UnsafePointer<GestureEvent>

@@ -202,10 +202,11 @@ public final class SocketHub: GestureSink, LoopSource {
     /// `flushBroadcasts` once the loop has handled its wakeup, so the events of one wakeup (a
     /// frame's `cancelled` and the winner's event, or the frames a coalesced read took) go out
     /// in one send per client.
-    /// Its JSON is encoded only when some client wants it (a swipe's line with its path cost
-    /// ~50,000 instructions, host callgrind 2026-11-26).
+    /// Its JSON is encoded only when some client wants it (a swipe's line with its path is
+    /// long; speed: docs/architecture.md).
     func take(_ g: inout OutgoingGesture) {
-        // No client (a kiosk's usual case): not even the dictionary's iterator (~160 instructions).
+        // No client (a kiosk's usual case): not even the dictionary's iterator
+        // (speed: docs/architecture.md).
         guard !clients.isEmpty else { return }
         let gesture = g.event.kind.rawValue
         guard clients.values.contains(where: { $0.wants(gesture) }) else { return }

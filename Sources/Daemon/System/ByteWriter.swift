@@ -2,9 +2,8 @@ import GestureKit
 import Glibc
 
 /// Text written byte by byte through a pointer into memory its caller sized: the bound
-/// command's environment and the log lines of every command's run. String interpolation cost
-/// ~370 instructions a piece and each value's `description` ~180 more (VM callgrind,
-/// 2026-11-26); this writes a piece for a few dozen.
+/// command's environment and the log lines of every command's run, at a small part of what
+/// String interpolation and each value's `description` cost (speed: docs/architecture.md).
 ///
 /// Invariant: `cursor` never passes `end`, the end of the memory the caller sized. Debug builds
 /// (the tests) check it at every write and stop on the write that would pass it; release builds
@@ -96,9 +95,8 @@ struct ByteWriter {
     }
 
     /// Bytes, at most `capacity` of them, written by `body` straight into an array's storage:
-    /// one allocation and no copy (the array keeps the capacity). Written into scratch memory and
-    /// copied into an array of their own size, a bound command's environment cost ~700
-    /// instructions more: its scratch was too large for the stack (VM callgrind, 2026-11-26).
+    /// one allocation and no copy (the array keeps the capacity), and no scratch memory too large
+    /// for the stack (speed: docs/architecture.md).
     static func bytes(capacity: Int, _ body: (inout ByteWriter) -> Void) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             var w = ByteWriter(buffer.baseAddress!, capacity: capacity)

@@ -63,8 +63,8 @@ public struct JournalLogHandler: LogHandler {
 
     /// Writes what `body` writes (at most `capacity` bytes) as `log(event:)` writes a message
     /// of the same text without metadata, straight from bytes: no `Logger.Message`, `LogEvent`
-    /// or existential handler. The two lines of every bound command's run come this way: through
-    /// swift-log they cost ~2,700 instructions each (host callgrind, 2026-11-26). `directLines`.
+    /// or existential handler. The two lines of every bound command's run come this way
+    /// (speed: docs/architecture.md). `directLines`.
     /// The message is written after the prefix in one buffer, and split (`withLines`) only if
     /// it holds a newline.
     func log(level: Logger.Level, capacity: Int, file: String = #fileID, line: UInt = #line, _ body: (inout ByteWriter) -> Void) {
@@ -116,13 +116,11 @@ public struct JournalLogHandler: LogHandler {
 
     /// Each line of `text` after `prefix` and ended by a newline (journald takes a line as an
     /// entry; an empty line stays one), as bytes, each line copied whole into scratch memory
-    /// sized first: splitting the String by Character walked grapheme clusters, ~34,000
-    /// instructions for a one-line message of 70 characters, joining Strings cost ~4,000 and
-    /// appending byte by byte ~3,700, appending to arrays ~1,500 (host callgrind, 2026-11-26);
-    /// a bound command's run logs two lines.
+    /// sized first, not split by Character nor joined as Strings; a bound command's run logs
+    /// two lines (speed: docs/architecture.md).
     static func withLines<R>(_ bytes: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, _ use: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let newline = UInt8(ascii: "\n")
-        // Where each line ends: memchr, not a loop over the bytes (~10 instructions a byte).
+        // Where each line ends: memchr, not a loop over the bytes (speed: docs/architecture.md).
         func nextBreak(after start: Int) -> Int? {
             guard start < bytes.count, let p = memchr(bytes.baseAddress! + start, Int32(newline), bytes.count - start) else { return nil }
             return UnsafePointer(p.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
@@ -158,9 +156,8 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
-    /// The local wall-clock time of `ts` as HH:mm:ss.SSS (12 bytes). Digits written as bytes:
-    /// the interpolations of zero-padded numbers cost ~2,700 instructions a line (host callgrind,
-    /// 2026-11-26).
+    /// The local wall-clock time of `ts` as HH:mm:ss.SSS (12 bytes). Digits written as bytes,
+    /// not interpolated as zero-padded numbers (speed: docs/architecture.md).
     static func writeTimestamp(_ ts: timespec, to w: inout ByteWriter) {
         func digits(_ value: Int32, count: Int) {
             var v = value
@@ -198,9 +195,9 @@ public struct JournalLogHandler: LogHandler {
     }
 
     /// The local time's offset from UTC in the last minute a line was stamped in: localtime_r
-    /// (~470 instructions) runs once a minute, and so still at every change of offset (daylight
-    /// saving time changes on a minute). Asked once a second, it ran for every bound command
-    /// (commands come seconds apart; VM callgrind, 2026-11-26).
+    /// runs once a minute, and so still at every change of offset (daylight saving time changes
+    /// on a minute). Asked once a second, it ran for every bound command (commands come seconds
+    /// apart; speed: docs/architecture.md).
     private static let localOffset = Locked<(minute: Int, offset: Int)>((-1, 0))
 
     /// Seconds since midnight of a time in seconds since the epoch (local when the offset is added).

@@ -130,8 +130,8 @@ public final class EvdevDevice {
             }
         }
         let count = n / MemoryLayout<input_event>.stride
-        // A while loop: `for i in 0..<count where …` also checked i against the range at each
-        // event (8 instructions an event, 6 now).
+        // A while loop: `for i in 0..<count where …` also checks i against the range at each
+        // event (speed: docs/architecture.md).
         var i = 0
         while i < count {
             if batch[i].type == EV.SYN && batch[i].code == SYN.DROPPED {

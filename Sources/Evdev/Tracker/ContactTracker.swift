@@ -45,8 +45,8 @@ public struct ContactTracker {
 
     /// The device's slots and one more, `unknownSlot`, that takes what the events of an
     /// ABS_MT_SLOT out of range say: a slot is looked up once per ABS_MT_SLOT, and a coordinate
-    /// is written with no bounds or uniqueness check (an array cost two checks a frame, 12
-    /// instructions). `slotStorage.base`: the storage lives while the tracker holds it.
+    /// is written with no bounds or uniqueness check, which an array makes (speed:
+    /// docs/architecture.md). `slotStorage.base`: the storage lives while the tracker holds it.
     private let slots: UnsafeMutablePointer<Slot>
     private let slotStorage: OwnedBuffer<Slot>
     private let slotCount: Int
@@ -308,7 +308,7 @@ public struct ContactTracker {
     /// Builds the frame for one SYN_REPORT in `frame`; true when it holds contacts. The frame's
     /// contacts are sized first (it holds `downSlots` and the endings, but for palms that never
     /// began) and written through one buffer: one uniqueness check before the mapping, no check
-    /// per contact (a check per contact, after the mapping, spilled it: 20 instructions a frame).
+    /// per contact (one after the mapping spilled it; speed: docs/architecture.md).
     /// The previous frame's contacts are overwritten in place, and a contact that did not change
     /// since the frame before, found at the same place in it, only becomes stationary (nothing
     /// mapped or copied). Also works out `startsSequence`, looking at the frame only when a

@@ -32,7 +32,7 @@ struct ArenaRouting {
     let multiContact: EntrySet
     let liftDeciders: EntrySet
     /// The stroke the `liftDeciders` follow. Unretained: those recognizers, which the arena owns
-    /// for its life, hold it (a retained one cost ~40 instructions a frame in retain and release).
+    /// for its life, hold it (speed: docs/architecture.md).
     let liftStroke: Borrowed<SharedStroke>?
     /// The GroupReaders that see whole frames: they read the arena's context.
     let groupReaders: EntrySet

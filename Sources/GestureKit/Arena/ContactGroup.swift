@@ -177,7 +177,8 @@ public struct ContactGroup {
     }
 
     /// `update` for any frame. Not inlined: its prologue (the registers and stack of the pass
-    /// below) cost a one-finger frame 50 instructions before `movesLone` was tried.
+    /// below) was paid by a one-finger frame before `movesLone` was tried (speed:
+    /// docs/architecture.md).
     @inline(never)
     private mutating func takeAll(_ frame: TouchFrame) {
         if loneHeld {
@@ -334,7 +335,7 @@ public struct ContactGroup {
     /// `update` would take it, with none of what cannot change (a landing, a lift, a segment:
     /// one contact has no rotation or scale to sample), and into `lone`, a copy of the member
     /// kept in the group itself (the array's uniqueness check and write-back cost as much as the
-    /// rest): 279 → 121 instructions a frame (docs/performance.md).
+    /// rest; speed: docs/architecture.md).
     @inline(__always)
     mutating func moveLone(_ c: Contact, at time: Double) {
         assert(members.count == 1 && Self.moves(loneHeld ? lone : members[0], c, previous: frameNumber),

@@ -1,8 +1,8 @@
 /// The arena's entries, walked without reference counting. Every frame passes over each entry
 /// several times (timers, input, settling), and a loop over an array of class references
-/// retains and releases each one it visits, with the recognizer it holds: that was a quarter of
-/// the instructions per frame. The list owns its entries for the arena's whole life, so a
-/// visit borrows each one (`Borrowed`): none can go away while it is visited.
+/// retains and releases each one it visits, with the recognizer it holds (speed:
+/// docs/architecture.md). The list owns its entries for the arena's whole life, so a visit
+/// borrows each one (`Borrowed`): none can go away while it is visited.
 struct EntryList {
     /// Keeps the entries alive; `refs` holds the same objects, unretained.
     private let owned: [ArenaEntry]
@@ -41,8 +41,8 @@ struct EntryList {
     /// Calls `body` with each entry of `set`, in priority order.
     @inline(__always)
     func forEach(in set: EntrySet, _ body: (ArenaEntry) -> Void) {
-        // Through a buffer: a set holds only indices of entries, and the array's bounds check
-        // was 2 of the ~40 instructions the arena spent on each recognizer it fed.
+        // Through a buffer: a set holds only indices of entries, so no bounds check
+        // (speed: docs/architecture.md).
         refs.withUnsafeBufferPointer { refs in
             var bits = set.bits
             while bits != 0 {

@@ -4,8 +4,7 @@
 /// (after the timers due before the frame have fired, before any recognizer handles it) for all
 /// the recognizers that see whole frames: pan, swipe, edge swipe, tap and long press each kept a
 /// group of the same contacts and updated it on every frame, five updates a frame at the start
-/// of a one-finger swipe (one now: 4,147 → 3,795 instructions per frame of the pipeline,
-/// docs/performance.md).
+/// of a one-finger swipe (one now; speed: docs/architecture.md).
 ///
 /// Who writes it: its owner alone, through the mutating methods below —
 /// - the arena (`ArenaArbiter.context`), for every recognizer that sees whole frames;
@@ -25,9 +24,8 @@
 /// (`unsafeAddress`), noncopyable so that there is one context per group and nothing to destroy.
 /// The storage is not the context's to free: a noncopyable value freeing it in its own deinit had
 /// it freed mid-frame under Swift 6.0.3 -O; a class reference in the context instead cost a
-/// retain and release per lend (+180 instructions a frame, count-instructions.sh). Held as a struct inside the arena
-/// and passed by borrow, the group (a large struct) was copied for every call that lent it
-/// (2,096 instructions per frame instead of 1,625: count-instructions.sh).
+/// retain and release per lend. Held as a struct inside the arena and passed by borrow, the
+/// group (a large struct) was copied for every call that lent it (speed: docs/architecture.md).
 public struct FrameContext: ~Copyable {
     /// Where a context's group lives: its holder keeps it for as long as the context.
     public typealias Storage = OwnedBuffer<ContactGroup>
@@ -51,7 +49,7 @@ public struct FrameContext: ~Copyable {
 
     /// Takes in a frame that only moves the group's one contact, down in the frame before (the
     /// arena has told so: see SequenceContacts.take), as `take` would, without telling it again.
-    /// (In line: the call cost the frame 6 instructions.)
+    /// (In line: every one-finger frame comes this way; speed: docs/architecture.md.)
     @inline(__always)
     mutating func takeLoneMove(_ frame: TouchFrame) {
         storage.pointee.moveLone(frame.contacts[0], at: frame.time)

@@ -26,9 +26,8 @@ public enum DecimalText {
     /// Writes `x` as `string` writes it at `out`, which has room for `maxBytes`; returns how many
     /// bytes it wrote. Fixed point: `x` scaled by 10^places and rounded once; the integer part and
     /// the fraction (its trailing zeros dropped first) written back to front, two digits a step,
-    /// where the digit count puts them. ~175 instructions for a bound command's value (9 to 16
-    /// digits), ~295 with a division per digit, libm's round and the zeros dropped after (host
-    /// callgrind, 2026-11-26).
+    /// where the digit count puts them: fewer steps than a division per digit, libm's round and
+    /// the zeros dropped after (speed: docs/architecture.md).
     public static func write(_ x: Double, places: Int, padded: Bool = false, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var places = min(max(places, 0), 9)
         let scale = powersOfTen[places]

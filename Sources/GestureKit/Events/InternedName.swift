@@ -1,9 +1,8 @@
 /// A name an event carries (a region's, a taught shape's), interned: one string per distinct
 /// name for the life of the process, which an event holds borrowed (`Borrowed`: the table keeps
-/// it). A String in
-/// GestureEvent made every copy of an event retain it and every destruction release it (the
-/// value witness, 123 instructions a copy with its 2 String retains in the VM, 230 copies per 10
-/// swipes); with names held so, an event is plain bytes: copied as such, destroyed for nothing.
+/// it). A String in GestureEvent made every copy of an event retain it and every destruction
+/// release it; with names held so, an event is plain bytes: copied as such, destroyed for
+/// nothing (speed: docs/architecture.md).
 ///
 /// Names are interned where they are made (a config's regions, a recognizer's taught shapes),
 /// not per event; there are as many as a config names, so the table is a list, and it never

@@ -3,8 +3,7 @@
 /// stroke (GestureKit), the pipeline's arena and stage (Evdev), the event loop's handlers and a
 /// session's device, recording and pipeline (Daemon) — and to hand an object to a C library
 /// that gives it back to a callback (`address`). A retained reference, or an `unowned(unsafe)`
-/// one, was still retained and released around every call: ~40 instructions a call each
-/// (docs/performance.md).
+/// one, was still retained and released around every call (speed: docs/architecture.md).
 ///
 /// The one rule, its invariant: the object outlives every use of the Borrowed — its owner holds
 /// it strongly for longer (each use says who: docs/architecture.md, "Unsafe constructs"). A use
@@ -28,7 +27,7 @@ public struct Borrowed<Object: AnyObject> {
 
     /// Calls `body` with the object, neither retained nor released around the call. (Not
     /// `rethrows`: the conversion to a throwing closure kept the arena's loops from inlining their
-    /// bodies, ~75 instructions a frame.)
+    /// bodies; speed: docs/architecture.md.)
     @inlinable @inline(__always)
     public func with<R>(_ body: (Object) -> R) -> R {
         #if DEBUG

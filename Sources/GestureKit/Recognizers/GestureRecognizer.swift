@@ -57,10 +57,10 @@ public protocol GestureRecognizer: AnyObject {
     func reset()
 
     /// `handle`, then what the arena reads after it: the state and the deadline the frame left.
-    /// The arena's one call per recognizer per frame: asking state and deadline with calls of
-    /// their own cost it ~115 instructions per frame of a one-finger swipe. The default does
-    /// just that, specialized for each recognizer (both are inlined reads); a recognizer may
-    /// implement it to return what it already knows, never anything else.
+    /// The arena's one call per recognizer per frame, not calls of their own for state and
+    /// deadline (speed: docs/architecture.md). The default does just that, specialized for
+    /// each recognizer (both are inlined reads); a recognizer may implement it to return what
+    /// it already knows, never anything else.
     func handleReportingStatus(_ frame: TouchFrame, events: inout [GestureEvent]) -> RecognizerStatus
 
     // The arena's calls to a recognizer that sees whole frames: as the ones above, reading the

@@ -1,5 +1,6 @@
 /// Latencies in microseconds, counted in log-spaced buckets of fixed storage: recording one is
-/// a few instructions and never allocates, so the daemon can record every frame it forwards.
+/// a bucket index and a few increments and never allocates, so the daemon can record every
+/// frame it forwards.
 ///
 /// Buckets: one per microsecond below 8 µs, then 8 per power of two up to `limitMicroseconds`
 /// (2^24 µs, 16.8 s): a bucket spans at most 1/8 of its lower bound, so a percentile read from

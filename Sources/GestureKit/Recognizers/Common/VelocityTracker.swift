@@ -3,13 +3,11 @@
 /// that a fling can be projected in either unit.
 ///
 /// One ring of samples, indices wrapped by a comparison: pan adds a sample on every frame and
-/// measures the velocity for every event; three arrays and a division per sample cost twice as
-/// much. The ring is memory the tracker owns, not an array: with an array's uniqueness and
-/// bounds checks `add` cost 58 instructions a frame, inlined into pan it is 20 of them
-/// (docs/performance.md); an InlineArray copied itself whole on every element read (2,000 a
-/// velocity). The ring lives in an `OwnedBuffer` (freed with its last holder, not by a
-/// noncopyable value's deinit, which Swift 6.0.3 ran too early); a recognizer holds its one
-/// tracker and never copies it (a copy would share the ring).
+/// measures the velocity for every event. The ring is memory the tracker owns: not an array
+/// (its uniqueness and bounds checks) nor an InlineArray (it copied itself whole on every
+/// element read; speed: docs/architecture.md). It lives in an `OwnedBuffer` (freed with its
+/// last holder, not by a noncopyable value's deinit, which Swift 6.0.3 ran too early); a
+/// recognizer holds its one tracker and never copies it (a copy would share the ring).
 public struct VelocityTracker {
     private struct Sample {
         var time: Double

@@ -45,8 +45,8 @@ public struct Stroke: Sendable {
     }
 
     /// In line: its callers are the arena's offer for the shapes it does not hand the frame (the
-    /// usual frame of a one-finger stroke; a call cost it ~25 instructions) and recognizers' paths
-    /// already out of line.
+    /// usual frame of a one-finger stroke) and recognizers' paths already out of line (speed:
+    /// docs/architecture.md).
     @inline(__always)
     private mutating func add(_ p: Point, _ position: Point) {
         if let last = samples.last { lengthMM += last.mm.distance(to: p) }

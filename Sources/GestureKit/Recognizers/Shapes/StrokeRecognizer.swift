@@ -94,7 +94,7 @@ public class StrokeRecognizer {
     }
 
     /// Any frame but the usual one (SingleFinger.movesAlone): kept out of `handle`, which then
-    /// costs a few instructions for a frame that only moves the finger.
+    /// stays short for a frame that only moves the finger (speed: docs/architecture.md).
     @inline(never)
     final func step(_ frame: TouchFrame, events: inout [GestureEvent]) {
         switch finger.step(frame) {

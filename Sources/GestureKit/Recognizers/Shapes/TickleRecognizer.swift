@@ -131,7 +131,8 @@ public struct TickleAnalysis: Sendable {
         }
         // Every sample counts against the leg's flatness, also those that move straight up or
         // down without going anywhere sideways (a brace's long vertical parts).
-        // min and max as the standard library's (ties and all), branching: fewer instructions.
+        // min and max as the standard library's (ties and all), as branches
+        // (speed: docs/architecture.md).
         if p.y < legMinY { legMinY = p.y }
         if p.y >= legMaxY { legMaxY = p.y }
         if direction == 0 {

@@ -35,7 +35,8 @@ public final class LongPressRecognizer: DeclaredRecognizer, ChangeReporting, Gro
     /// tick would have: the arena fires deadlines before its context takes a frame). A hold that
     /// has ended, cancelled or failed returns at once, here and in the arena's call: the arena
     /// may still feed it (a hold cancelled by movement stays fed to the end of a swipe), and
-    /// `follow`'s stack frame cost 20 instructions a frame before the state was read.
+    /// `follow`'s stack frame is not set up before the state is read (speed:
+    /// docs/architecture.md).
     public func handle(_ frame: TouchFrame, events: inout [GestureEvent]) {
         guard !state.isFinished else { return }
         if state == .possible, own.context.group.downCount > 0, frame.time >= own.context.group.firstTime + rules.minDuration {
