@@ -40,8 +40,8 @@ if [ ! -e "$base/.complete" ]; then
   mount -t proc proc "$base/proc"
   # shellcheck disable=SC2086
   chroot "$base" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-    sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $extra && apt-get clean" > "$cache/$suite-boot-base.log" 2>&1 \
-    || { umount "$base/proc"; tail -20 "$cache/$suite-boot-base.log" >&2; exit 1; }
+    sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $extra && apt-get clean" > "$base.log" 2>&1 \
+    || { umount "$base/proc"; tail -20 "$base.log" >&2; exit 1; }
   umount "$base/proc"
   touch "$base/.complete"
   echo "== the base root took $(( $(date +%s) - start )) s"
@@ -100,6 +100,12 @@ case "$arch" in
 esac
 file -b "$root/usr/bin/gestured" | grep -q "ELF 64-bit LSB .*, $machine," \
   || { echo "boot test: /usr/bin/gestured is not $machine: $(file -b "$root/usr/bin/gestured")" >&2; exit 1; }
+# No segment both writable and executable: the unit's MemoryDenyWriteExecute refuses to map one
+# (the arm64 binary was one such segment until Package.swift's -z separate-code).
+if readelf -lW "$root/usr/bin/gestured" | awk '$1 == "LOAD" && $(NF-1) ~ /W/ && $(NF-1) ~ /E/ { found = 1 } END { exit !found }'; then
+  echo "boot test: /usr/bin/gestured has a writable and executable segment:" >&2
+  readelf -lW "$root/usr/bin/gestured" | grep LOAD >&2; exit 1
+fi
 
 # What `make install` needs later in the VM: the Makefile and the files it installs, and the
 # binary from the package (make install with GESTURED_BIN builds nothing).
