@@ -14,6 +14,7 @@
 #   DEB_ARCH=arm64                 default: the .deb's Architecture
 #   GESTURED_DEBROOT_CACHE=dir     where the base roots are kept (default /var/cache/gestured-test)
 #   BOOT_TIMEOUT=seconds           bounds the VM run (default 1200)
+#   BOOT_PHASES=deb                the package's checks only, not purge and make install's after them
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ "$(id -u)" = 0 ] || { echo "boot test: needs root (debootstrap, chroot)" >&2; exit 1; }
@@ -117,6 +118,11 @@ chmod 755 "$root/root/src/gestured"
 # The test runs as a unit (it waits for the boot to finish), then powers the VM off.
 mkdir -p "$root/root/e2e"
 cp Tests/deb/boot-guest.sh Tests/vm/finger.py "$root/root/e2e/"
+case "${BOOT_PHASES:-deb make}" in
+  "deb make") ;;
+  deb) echo deb > "$root/root/e2e/phases" ;;
+  *) echo "boot test: BOOT_PHASES is 'deb' or 'deb make', not '$BOOT_PHASES'" >&2; exit 2 ;;
+esac
 cat > "$root/etc/systemd/system/gestured-e2e.service" <<'UNIT'
 [Unit]
 Description=gestured end-to-end test (Tests/deb/boot.sh)
