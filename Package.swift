@@ -22,8 +22,14 @@ let ownImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility
 // `swift build -c release --static-swift-stdlib`) has its relocations packed (DT_RELR, GNU ld;
 // gold cannot): the 980 KiB of .rela.dyn that the loader reads at every start, and that then
 // stay resident, become 8 KiB (docs/performance.md). Needs glibc ≥ 2.36 (Debian 12).
+// `-z separate-code` (GNU ld's default on x86-64, not on aarch64): Swift for aarch64 emits some
+// `.rodata` sections writable, and GNU ld for aarch64 put them with the code, so the arm64 binary
+// was one read-write-execute segment, which systemd's MemoryDenyWriteExecute refuses to map
+// (the service died of SIGSEGV at exec; found by the arm64 boot test). The code gets its own
+// segment; the same on x86-64.
 let leanDaemon: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
+    .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "-z", "-Xlinker", "separate-code"], .when(configuration: .release)),
 ]
 
 let package = Package(

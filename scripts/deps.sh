@@ -2,7 +2,7 @@
 # Installs what gestured needs on a fresh Debian machine (as root), only what is missing.
 #   scripts/deps.sh build   – libraries and tools to build and run the daemon
 #   scripts/deps.sh test    – plus what the tests use (systemd-analyze and systemd-socket-activate, rsvg-convert, valgrind)
-#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
+#   scripts/deps.sh vm      – plus the VM for kernel-level tests (qemu, also for arm64, kernel, udev, evemu, libinput-tools, lisgd, virtme-ng,
 #                             python3-evdev for the passthrough scenarios' scripted touchscreen,
 #                             gcc for scenario 22's bare C forwarder (compiled in the guest),
 #                             hid-tools from PyPI for scenario 50's real touchscreens through /dev/uhid,
@@ -13,7 +13,9 @@ level=${1:-build}
 pkgs=(binutils libevdev-dev libudev-dev libmtdev-dev libmosquitto-dev pkg-config)
 case "$level" in
   test) pkgs+=(systemd librsvg2-bin valgrind) ;;
-  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64 busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux gcc libc6-dev
+  vm)   pkgs+=(systemd librsvg2-bin valgrind qemu-system-x86 linux-image-amd64
+              # the arm64 package's boot test: its root made through qemu-user, booted in qemu-system-aarch64
+              qemu-system-arm qemu-user-static busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux gcc libc6-dev
               # the kiosk tier (scenarios 60–65): real compositors and clients (docs/kiosk.md)
               cage xwayland sway weston wev seatd xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput xinput) ;;
   build) ;;

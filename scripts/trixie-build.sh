@@ -5,6 +5,10 @@
 #   scripts/trixie-build.sh arm64          cross-compiled there for aarch64 against the arm64
 #                                          sysroot (Swift SDK per SE-0387: packaging/swift-sdk/)
 #   scripts/trixie-build.sh amd64 test [ARGS]   `swift test ARGS` in the root instead (debug)
+#   scripts/trixie-build.sh arm64 test [ARGS]   the tests cross-built (debug), then their bundle run
+#                                          on this host under qemu-user on the sysroot's libraries
+#                                          (ARGS: the bundle's, e.g. --testing-library swift-testing
+#                                          --filter GestureKitTests)
 #   scripts/trixie-build.sh ARCH deb       the build, then scripts/deb.sh in the root (Debian 13's
 #                                          shlibs give the Depends); DEB_VERSION passed on
 # Prints the binary's (or the package's) path, under .build-trixie/<arch>/. The source is copied
@@ -20,11 +24,10 @@ action=${2:-build}
 shift $(( $# > 2 ? 2 : $# ))
 case "$arch" in amd64|arm64) ;; *) echo "trixie-build.sh: unknown architecture '$arch' (amd64, arm64)" >&2; exit 2 ;; esac
 case "$action" in build|test|deb) ;; *) echo "trixie-build.sh: unknown action '$action' (build, test, deb)" >&2; exit 2 ;; esac
-[ "$arch/$action" != arm64/test ] || { echo "trixie-build.sh: the arm64 tests need qemu (not yet)" >&2; exit 2; }
 cache=${GESTURED_DEBROOT_CACHE:-/var/cache/gestured-test}
 root=$cache/trixie-swift
 sysroot=$cache/trixie-arm64-sysroot
-scripts/trixie-root.sh "$arch"
+if [ "$arch/$action" = arm64/test ]; then scripts/trixie-root.sh arm64-test; else scripts/trixie-root.sh "$arch"; fi
 
 # The root's view: the source, the local mirror of the Swift packages that the host's git
 # reads github.com from (its insteadOf rules copied), and for arm64 the sysroot.
@@ -108,12 +111,28 @@ resolve="--disable-dependency-cache --resolver-fingerprint-checking warn"
 flags="$flags $resolve"
 cmd="swift build $flags --scratch-path /root/build-$arch"
 [ "$action" != test ] || cmd="swift test $resolve --scratch-path /root/build-$arch-test $*"
+# arm64: built here, run below (the root runs no arm64 code).
+[ "$arch/$action" != arm64/test ] || cmd="swift build --build-tests $resolve --swift-sdks-path /root/swift-sdks --swift-sdk aarch64-debian13 --scratch-path /root/build-$arch-test"
 start=$SECONDS
 # The daemon tier starts GESTURED (as scripts/test.sh sets it): the test build's own daemon.
 chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
   GESTURED="/root/build-$arch-test/debug/gestured" \
   sh -c "cd /root/$sub && $cmd" >&2
 echo "trixie-build.sh: $arch $action took $(( SECONDS - start )) s" >&2
+if [ "$arch/$action" = arm64/test ]; then
+  # The bundle (Swift Testing's tests: the bundle's own entry point runs them) under
+  # qemu-aarch64 in the root (the tests read their fixtures at the source's paths there), its
+  # absolute paths looked up in the sysroot first (-L): the Swift runtime's shared libraries
+  # from the arm64 libswiftlang unpacked there (scripts/trixie-root.sh arm64-test).
+  command -v qemu-aarch64-static >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user-static >/dev/null; }
+  cp /usr/bin/qemu-aarch64-static "$root/usr/local/bin/"
+  start=$SECONDS; status=0
+  chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
+    LD_LIBRARY_PATH=/usr/libexec/swift/lib/swift/linux sh -c 'cd "$1" && shift && exec /usr/local/bin/qemu-aarch64-static -L /sysroot-arm64 "$@"' _ \
+    "/root/$sub" "/root/build-$arch-test/aarch64-unknown-linux-gnu/debug/gesturedPackageTests.xctest" "$@" >&2 || status=$?
+  echo "trixie-build.sh: arm64 tests ran $(( SECONDS - start )) s under qemu-user (exit $status)" >&2
+  exit "$status"
+fi
 [ "$action" != test ] || exit 0
 out=.build-trixie/$arch
 mkdir -p "$out"

@@ -6,7 +6,8 @@
 #   $cache/trixie-arm64-sysroot  arm64 files only (never run): libc6-dev, libstdc++, the -dev
 #                                libraries, and the arm64 swiftlang's target files (Swift modules,
 #                                static runtime) that the amd64 compiler links against
-#   scripts/trixie-root.sh [amd64|arm64|all]     default all; prints nothing but progress
+#   scripts/trixie-root.sh [amd64|arm64|arm64-test|all]   default all; prints nothing but progress
+#                                (arm64-test: also the arm64 Swift runtime's shared libraries)
 #   GESTURED_DEBROOT_CACHE=dir   default /var/cache/gestured-test (as Tests/deb/base.sh)
 #   DEBIAN_MIRROR=url            default http://deb.debian.org/debian (as Tests/deb/base.sh)
 set -euo pipefail
@@ -84,9 +85,28 @@ make_sysroot() {
   touch "$sysroot/.complete"
 }
 
+# The arm64 tests (scripts/trixie-build.sh arm64 test) link against the Swift runtime's shared
+# libraries and run on them under qemu-user: libswiftlang:arm64 (libswiftCore.so, Foundation,
+# XCTest, Testing) and what it depends on (libcurl and libxml2 for FoundationNetworking and
+# FoundationXML, which the test bundle links, and theirs: 33 packages) unpacked into the
+# sysroot, apart so a kept sysroot gets them too.
+make_sysroot_runtime() {
+  [ -e "$sysroot/.runtime-complete" ] && return
+  mount -t proc proc "$root/proc"
+  t chroot "$root" sh -c 'mkdir -p /tmp/arm64-runtime && cd /tmp/arm64-runtime && rm -f ./*.deb &&
+    apt-get download -q $(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances libswiftlang:arm64 \
+      | grep -v "^ " | grep ":arm64$" | grep -vxE "(libc6|libgcc-s1|libstdc\+\+6|gcc-14-base):arm64" | sort -u)' > "$cache/trixie-arm64-runtime.log" 2>&1 \
+    || { umount "$root/proc"; tail -20 "$cache/trixie-arm64-runtime.log" >&2; exit 1; }
+  umount "$root/proc"
+  for deb in "$root"/tmp/arm64-runtime/*.deb; do dpkg-deb -x "$deb" "$sysroot" || exit 1; done
+  rm -rf "$root"/tmp/arm64-runtime
+  touch "$sysroot/.runtime-complete"
+}
+
 case "$what" in
   amd64) make_root ;;
   arm64) make_root; make_sysroot ;;
+  arm64-test) make_root; make_sysroot; make_sysroot_runtime ;;
   all) make_root; make_sysroot ;;
-  *) echo "trixie-root.sh: unknown '$what' (amd64, arm64, all)" >&2; exit 2 ;;
+  *) echo "trixie-root.sh: unknown '$what' (amd64, arm64, arm64-test, all)" >&2; exit 2 ;;
 esac

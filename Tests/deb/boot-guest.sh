@@ -1,8 +1,8 @@
 #!/bin/bash
 # Inside the VM Tests/deb/boot.sh boots (systemd is PID 1, the package installed, no network but
 # loopback): the operator's steps, then what an app and the fleet see. Run once for the package
-# and, after `apt-get purge` and `make install`, once more. Prints `boot: ok: …`/`boot: FAILED: …`
-# lines and last `boot: N passed, M failed`.
+# and, after `apt-get purge` and `make install`, once more (not with boot.sh's BOOT_PHASES=deb).
+# Prints `boot: ok: …`/`boot: FAILED: …` lines and last `boot: N passed, M failed`.
 #   boot-guest.sh            (as the unit gestured-e2e.service runs it)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -170,6 +170,12 @@ systemctl daemon-reload && systemctl restart gestured.service
 
 run_checks deb
 
+# boot.sh's BOOT_PHASES=deb: the package only (purge and make install are the same on every
+# architecture; CI runs them for amd64).
+if [ "$(cat "$here/phases" 2>/dev/null)" = deb ]; then
+  echo "boot: $passed passed, $failed failed"
+  exit 0
+fi
 echo "== apt-get purge gestured, then make install"
 apt-get purge -y -qq gestured > "$work/purge.log" 2>&1 || { bad "apt-get purge"; cat "$work/purge.log"; }
 check "purge removes the gestured-uinput and gestured-run groups" bash -c '! getent group gestured-uinput && ! getent group gestured-run'
