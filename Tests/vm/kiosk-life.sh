@@ -5,22 +5,23 @@
 #
 # runs one daemon (the release or debug build under test; with PLANT, a leak planted from outside
 # by plant-leak.so: fd, clone, rss, or several comma-separated) for CYCLES cycles. Each cycle:
-#   - the panel "Kiosk Panel Kept" (finger.py; its clone outlives it: keep_clone_s) plays a real
-#     recording (ISDv4's circle, swipe or double tap in turn, positions scaled) through passthrough
-#     and the recognizers; "Kiosk Panel Quick" (keep_clone_s = 0) a scripted stroke and a circle;
-#   - LIFE_CLIENTS socket clients (soak-agent.py: asking, listening, leaving mid-line…);
-#   - LIFE_RELOADS SIGHUPs, every other one with the config changed (another variant of it);
-#   - mode switches (locked and back, maintenance left to its 2 s idle timeout);
-#   - the broker (mosquitto) stopped, a stroke while it is away, started again;
 #   - both panels unplugged and plugged again (on odd cycles with a finger down), each waited
-#     for until the daemon passes it through again;
+#     for until the daemon passes it through again: "Kiosk Panel Kept" (finger.py; its clone
+#     outlives it: keep_clone_s) and "Kiosk Panel Quick" (keep_clone_s = 0: a clone per replug);
 #   - at the middle cycle the wall clock jumps an hour forward, at the next one back;
+#   - LIFE_RELOADS SIGHUPs, every other one with the config changed (its variant);
+#   - mode switches (locked, a tap, normal, maintenance left to its 2 s idle timeout);
+#   - the broker (mosquitto) stopped, a circle while it is away, started again;
+#   - LIFE_PLAYS real recordings on Kept (ISDv4's circle, swipe or double tap in turn, positions
+#     scaled) through passthrough and the recognizers; a stroke and a circle on Quick;
+#   - LIFE_CLIENTS socket clients (soak-agent.py: asking, listening, leaving mid-line…);
 #   - a quiescent sample (soak-agent.py's mark), besides the periodic ones every 2 s.
 # Leaves $SDIR/NAME/samples.jsonl (soak-check.py's input), daemon.log, and counts in life.counts.
 # Every process it starts is stopped when it returns.
 
 LIFE_CLIENTS=${LIFE_CLIENTS:-25}
 LIFE_RELOADS=${LIFE_RELOADS:-4}
+LIFE_PLAYS=${LIFE_PLAYS:-1}      # recordings played on Kept a cycle (the long soak's frames)
 ISDV4_XMAX=2776 ISDV4_YMAX=1569   # the recording's ranges (its .desc), scaled to the panel's
 
 # broker_start / broker_stop: mosquitto on 127.0.0.1:18830, as the config's [mqtt] names it.
@@ -59,6 +60,12 @@ agent() {
   wait_until 90 test -e "$WORK/agent.mark.$agent_marks" || die "soak-agent.py did not finish: $* ($(tail -3 "$SDIR/agent.log"))"
 }
 
+# mode NAME: the mode switched through the socket (by soak-agent.py), its reply checked.
+mode() {
+  agent ask "{\"mode\":\"$1\"}"
+  grep -q '"ok": true' "$WORK/agent.mark.$agent_marks" || die "mode $1 refused: $(cat "$WORK/agent.mark.$agent_marks")"
+}
+
 log_count() { grep -c -- "$1" "$SDIR/daemon.log"; }
 
 # replug VAR DOWN: the panel unplugged (with a finger resting on it if DOWN is 1) and plugged
@@ -90,28 +97,31 @@ reload() {
 }
 
 life_cycle() {
-  local i=$1 r recs=(single-center-circle single-top-swipe double-tap-center)
-  local rec=$ISDV4.${recs[$(( i % 3 ))]}.events
+  local i=$1 r rec recs=(single-center-circle single-top-swipe double-tap-center)
   replug kept $(( i % 2 ))
   replug quick $(( i % 2 ))
   if [ "$i" = "$(( LIFE_CYCLES / 2 ))" ]; then date -s '+1 hour' > /dev/null; say "wall clock: an hour forward"; fi
   if [ "$i" = "$(( LIFE_CYCLES / 2 + 1 ))" ]; then date -s '-1 hour' > /dev/null; say "wall clock: an hour back"; fi
   for r in $(seq "$LIFE_RELOADS"); do reload "$r"; done
-  socket_command '{"mode":"locked"}' | grep -q '"ok":true' || die "mode locked refused"
+  mode locked
   panel kept "tap 100 60"
-  socket_command '{"mode":"normal"}' | grep -q '"ok":true' || die "mode normal refused"
-  socket_command '{"mode":"maintenance"}' | grep -q '"ok":true' || die "mode maintenance refused"
+  mode normal
+  mode maintenance
   MODES=$((MODES + 3))
   broker_stop
   panel quick "circle 100 60 30 600"
   broker_start; BROKERS=$((BROKERS + 1))
   # Last before the sample: the clone latency in `status` is the panel's since its return and
   # the last reload, so the sample's figures are this recording's.
-  panel kept "play $rec $ISDV4_XMAX $ISDV4_YMAX"
+  for r in $(seq "$LIFE_PLAYS"); do
+    rec=$ISDV4.${recs[$(( (i + r) % 3 ))]}.events
+    panel kept "play $rec $ISDV4_XMAX $ISDV4_YMAX"
+    FRAMES=$(( FRAMES + $(grep -c ' 0000 0000 0$' "$rec") ))  # its SYN_REPORTs
+  done
   panel quick "stroke 0 20 60 180 60 300" "circle 100 60 30 600"
-  # Frames written: the recording's (its SYN_REPORTs), the stroke's 32 (down, 30 moves, up), each
-  # circle's 62, the tap's 2, a resting finger's 1 on each panel on odd cycles.
-  FRAMES=$(( FRAMES + $(grep -c ' 0000 0000 0$' "$rec") + 32 + 62 + 2 + 62 + (i % 2) * 2 ))
+  # The other frames written: the stroke's 32 (down, 30 moves, up), each circle's 62, the tap's 2,
+  # a resting finger's 1 on each panel on odd cycles.
+  FRAMES=$(( FRAMES + 32 + 62 + 2 + 62 + (i % 2) * 2 ))
   agent clients "$LIFE_CLIENTS"; CLIENTS=$((CLIENTS + LIFE_CLIENTS))
   agent mark "cycle$i"
 }

@@ -6,7 +6,7 @@
  *   clone  UI_DEV_DESTROY is not passed to the kernel and the /dev/uinput descriptor it was
  *          meant for is never closed: every virtual device (a clone) the daemon removes stays
  *   rss    every open of /dev/input/event* or of a *.toml file (a panel plugged, a reload) mallocs
- *          PLANT_KB KiB (default 32), written so it is resident, and never frees it
+ *          PLANT_KB KiB (default 64), written so it is resident, and never frees it
  *
  * gestured is linked dynamically against glibc (libevdev and the Swift runtime call open, ioctl
  * and close through the PLT), so a preloaded definition takes each call. Each plant logs its
@@ -64,7 +64,7 @@ static void opened(const char *path, int fd) {
     }
     if ((plant() & RSS) && (input || ends_with(path, ".toml"))) {
         once(&rss_said, "memory never freed per input device or config opened", path);
-        size_t kb = getenv("PLANT_KB") ? strtoul(getenv("PLANT_KB"), 0, 10) : 32;
+        size_t kb = getenv("PLANT_KB") ? strtoul(getenv("PLANT_KB"), 0, 10) : 64;
         char *p = malloc(kb * 1024);
         if (p) { /* written, so resident; chained, so the compiler cannot drop the allocation */
             memset(p, 0x5a, kb * 1024);

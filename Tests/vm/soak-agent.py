@@ -14,6 +14,9 @@ inputs (/dev/input/event* nodes), sys_inputs (/sys/class/input/input* devices), 
                           lines, the oldest leaving when a ninth comes); one leaves in the middle
                           of its line ({"sta…); one asks and leaves before the reply; one connects
                           and leaves at once. Then creates DONE_FILE.
+    ask JSON DONE_FILE    one command line (JSON without spaces) on a connection of its own; the reply
+                          line is written to DONE_FILE (the scenario's mode switches: a python3
+                          started per switch cost seconds of the emulated CPU)
     mark LABEL DONE_FILE  the listeners leave; when the daemon's status says the broker is
                           connected (up to 30 s), a sample of kind "q" (quiescent) with LABEL and
                           the clone latency of device PANEL (p50_ms, p99_ms from status); then
@@ -149,8 +152,13 @@ while True:
     if not line:
         break
     p = line.split()
+    reply = ""
     if p[0] == "clients":
         clients(int(p[1]))
+    elif p[0] == "ask":
+        reply = json.dumps(ask(json.loads(p[1]))) + "\n"
     elif p[0] == "mark":
         mark(p[1])
-    open(p[-1], "w").close()
+    with open(p[-1] + ".part", "w") as f:
+        f.write(reply)
+    os.rename(p[-1] + ".part", p[-1])

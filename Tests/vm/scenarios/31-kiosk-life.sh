@@ -5,7 +5,7 @@
 # forward and back. soak-check.py decides from the daemon's samples that nothing grows
 # (descriptors, threads, timerfds, input devices, resident memory; the log's rate) — and is shown
 # to fail on leaks planted from outside (plant-leak.c, LD_PRELOAD): one descriptor per panel
-# opened plus 32 KiB never freed per panel opened or config read (one run), a clone left behind
+# opened plus 64 KiB never freed per panel opened or config read (one run), a clone left behind
 # per replug (another). The real run must pass, each planted one must fail on its measures.
 # SOAK_SCALE=N (default 0: the CI soak) runs instead one long real run of 8×N cycles, no planted
 # ones (docs/testing.md, "The long soak"); give it SCENARIO_TIMEOUT and VM_TIMEOUT to match.
@@ -41,7 +41,7 @@ fi
 life_run real 8
 check real || die "the real soak grew (above)"
 life_run planted-fd-rss 6 fd,rss
-check planted-fd-rss && die "the checker passed a run with a descriptor and 32 KiB leaked per panel opened"
+check planted-fd-rss && die "the checker passed a run with a descriptor and 64 KiB leaked per panel opened"
 grows planted-fd-rss fds rss_kb
 grep -q "^soak-check: GROWS: .*inputs" "$SDIR/planted-fd-rss/verdict" && die "the checker blamed devices for a descriptor leak"
 life_run planted-clone 6 clone
