@@ -73,16 +73,23 @@ def connect():
 
 
 def ask(obj):
+    """The reply to one command: the first line that is a reply ("ok", "error" or "status"); a
+    gesture or mode event broadcast to every client may come before it (a long soak met one)."""
     s = connect()
     s.sendall(json.dumps(obj).encode() + b"\n")
     buf = b""
-    while b"\n" not in buf:
-        chunk = s.recv(65536)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    return json.loads(buf.split(b"\n")[0])
+    while True:
+        while b"\n" not in buf:
+            chunk = s.recv(65536)
+            if not chunk:
+                s.close()
+                raise SystemExit(f"soak-agent: the daemon closed the connection before replying to {obj}")
+            buf += chunk
+        line, buf = buf.split(b"\n", 1)
+        reply = json.loads(line)
+        if {"ok", "error", "status"} & reply.keys():
+            s.close()
+            return reply
 
 
 def drain():
