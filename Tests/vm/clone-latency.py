@@ -3,6 +3,7 @@
 
     clone-latency.py sources NAME_A NODE_FILE_A NAME_B NODE_FILE_B [NAME_C NODE_FILE_C] < commands
     clone-latency.py summary [--max-ratio R] [--min-frames N] BASE=FILE... OTHER=FILE...
+    clone-latency.py first [--max-times K] NAME=FIRST_FILE,WARM_FILE...
 
 `sources` makes two (or three) touchscreens through /dev/uinput (200 x 120 mm, 20 units/mm, 10 slots,
 INPUT_PROP_DIRECT, as finger.py), writes each one's event node to its file, then runs one
@@ -27,6 +28,12 @@ gestured decides the shapes (circle, checkmark, taught shapes).
 `summary` prints, per forwarder, the added latency (clone - sent) of all its frames: median,
 p99 (nearest rank), max and count, then each one's ratio to the first (BASE). With --max-ratio,
 exits 1 when a median or p99 ratio is above it or a forwarder delivered fewer than --min-frames.
+
+`first` sets the first stroke after a forwarder started (FIRST_FILE, its frames) against the same
+forwarder warm (WARM_FILE, its measured rounds): the first stroke's worst frame, its first seven
+frames, and the worst frame's multiple of the warm p99. With --max-times, exits 1 when the LAST
+NAME's (gestured's; the others are for comparison) worst frame is above K times its warm p99,
+or its first stroke lost more than a tenth of its frames.
 """
 import fcntl
 import os
@@ -206,8 +213,44 @@ def summary(argv):
     return 0 if ok else 1
 
 
+def added_ms(path):
+    """The added latency of each frame of a frames file, in the order they were sent."""
+    with open(path) as f:
+        rows = sorted((float(s), float(c)) for s, c, _, _ in (l.split() for l in f if l.strip()))
+    return [(c - s) * 1000 for s, c in rows]
+
+
+def first(argv):
+    max_times = None
+    if argv and argv[0] == "--max-times":
+        max_times, argv = float(argv[1]), argv[2:]
+    ok = True
+    for arg in argv:
+        label, paths = arg.split("=", 1)
+        first_file, warm_file = paths.split(",")
+        stroke, warm = added_ms(first_file), sorted(added_ms(warm_file))
+        if not stroke or not warm:
+            print(f"{label}: no frame of its first stroke ({len(stroke)}) or warm rounds ({len(warm)}) came through")
+            ok = False
+            continue
+        p99, worst = percentile(warm, 0.99), max(stroke)
+        print(f"{label}: first stroke after start: worst frame {worst:.3f} ms = {worst / p99:.2f}x the warm p99 "
+              f"({p99:.3f} ms, warm median {percentile(warm, 0.5):.3f} ms), {len(stroke)} frames; first seven: "
+              + " ".join(f"{v:.2f}" for v in stroke[:7]) + " ms")
+        if max_times is not None and arg == argv[-1]:
+            if worst > max_times * p99:
+                print(f"{label}: the first stroke's worst frame is above {max_times}x the warm p99")
+                ok = False
+            if len(stroke) < 28:  # a stroke is 31 frames (30 moves and the lift)
+                print(f"{label}: only {len(stroke)} of the first stroke's 31 frames came through")
+                ok = False
+    return 0 if ok else 1
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "sources":
         sources(sys.argv[2:])
+    elif sys.argv[1] == "first":
+        sys.exit(first(sys.argv[2:]))
     else:
         sys.exit(summary(sys.argv[2:]))

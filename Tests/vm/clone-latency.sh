@@ -4,7 +4,8 @@
 # scripted touchscreens (clone-latency.py): A is the forwarder's, B is gestured's (passthrough,
 # every default recognizer on). Each round plays the same one-finger strokes (STROKES of 30
 # frames, a frame every 10 ms) on A and on B in turn (which goes first alternates), after one
-# warm-up stroke each; the added latency of a frame is the kernel's timestamp of it on the clone
+# first stroke each (the first after start, timed on its own: its worst frame against the warm
+# p99); the added latency of a frame is the kernel's timestamp of it on the clone
 # minus CLOCK_MONOTONIC just before the writer's write(2) of it (clone-latency.py). Prints each
 # one's median, p99 and max over all rounds, and gestured's ratio to the forwarder, then the
 # daemon's own figures from `status` (frame time to the clone write returning).
@@ -66,14 +67,21 @@ track $!
 wait_until 20 test -s "$WORK/bare.node" || die "the bare forwarder made no clone: $(cat "$SDIR/bare-forwarder.log")"
 BARE_CLONE=$(cat "$WORK/bare.node")
 SOCK=$WORK/gestured.sock
-daemon_start "$(config clone-latency)"
-wait_daemon_opens "$B"
-wait_until 30 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
-GESTURED_CLONE=$(socket_command '{"status":true}' | python3 -c '
+# gestured_start: the daemon started, B passed through; sets GESTURED_CLONE (from `status`).
+gestured_start() {
+  local before
+  before=$(grep -c 'passed through to' "$SDIR/daemon.log" 2>/dev/null)
+  daemon_start "$WORK/clone-latency.toml"
+  wait_daemon_opens "$B"
+  wait_until 30 at_least $(( ${before:-0} + 1 )) grep -c 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
+  GESTURED_CLONE=$(socket_command '{"status":true}' | python3 -c '
 import json, sys
 for d in json.load(sys.stdin)["status"]["devices"]:
     if d["name"] == "Latency Touchscreen B" and "clone" in d: print(d["clone"])')
-[ -c "$GESTURED_CLONE" ] || die "status shows no clone of Latency Touchscreen B: $(socket_command '{"status":true}')"
+  [ -c "$GESTURED_CLONE" ] || die "status shows no clone of Latency Touchscreen B: $(socket_command '{"status":true}')"
+}
+config clone-latency > /dev/null
+gestured_start
 BASELINE_CLONE=
 if [ "$baseline" != none ]; then
   # The baseline build on touchscreen C, with its own socket.
@@ -122,17 +130,39 @@ measure() {
   python3 "$VMDIR/clone-latency.py" summary "$@" "bare=$SDIR/$tag.bare.frames" "gestured=$SDIR/$tag.gestured.frames" "${also[@]}"
 }
 
-say "warm-up: one stroke each (not measured)"
-play_round A "$BARE_CLONE" 1 "$WORK/warm.bare"
-play_round B "$GESTURED_CLONE" 1 "$WORK/warm.gestured"
-expect_daemon_alive "after the warm-up"
+# The first stroke after each forwarder started (issue 48: the first touch of the morning), timed
+# like the rest and set against the warm rounds below; not in the rounds' figures.
+say "first stroke after start: one stroke each"
+play_round A "$BARE_CLONE" 1 "$SDIR/first-stroke.bare"
+play_round B "$GESTURED_CLONE" 1 "$SDIR/first-stroke.gestured"
+expect_daemon_alive "after the first stroke"
+warm=first
 if ! measure first "$@"; then
   # A lag of the emulated VM (the host is shared) can land on either forwarder's rounds: the
   # bound must hold in one of two measurements, each over every round.
   say "above the bound once: measuring again"
+  warm=second
   measure second "$@" || die "gestured's clone added more than the bound allows, twice (figures above)"
 fi
 expect_daemon_alive "after the rounds"
+# FIRST_MAX=K: gestured's first stroke's worst frame within K times its warm p99 (scenario 22: 2).
+# first_stroke_check TAG: the first stroke TAG against the warm rounds; its status is the check's.
+first_stroke_check() {
+  python3 "$VMDIR/clone-latency.py" first ${FIRST_MAX:+--max-times "$FIRST_MAX"} \
+    "bare=$SDIR/first-stroke.bare,$SDIR/$warm.bare.frames" "gestured=$SDIR/$1,$SDIR/$warm.gestured.frames"
+}
+if ! first_stroke_check first-stroke.gestured; then
+  # One frame is one sample: a lag of the shared host on it decides alone. A second start (the
+  # daemon stopped and started again, its first stroke timed) must then be within the bound.
+  say "first stroke above the bound once: the daemon started again"
+  kill -TERM "$DAEMON_PID"; wait "$DAEMON_PID" 2>/dev/null
+  rm -f "$SOCK"  # daemon_start waits for the new one
+  udevadm settle --timeout=10
+  gestured_start
+  udevadm settle --timeout=10
+  play_round B "$GESTURED_CLONE" 1 "$SDIR/first-stroke-again.gestured"
+  first_stroke_check first-stroke-again.gestured || die "gestured's first stroke after start was slower than ${FIRST_MAX}x its warm p99, twice (figures above)"
+fi
 # The daemon's own figures, in `status`: from each frame's kernel time to its clone write.
 socket_command '{"status":true}' > "$SDIR/status.json"
 python3 - "$SDIR/status.json" <<'PY' || die "status has no clone latency for Latency Touchscreen B: $(cat "$SDIR/status.json")"

@@ -21,6 +21,13 @@ of stdin (coordinates in mm, times in ms):
     flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
     sleep MS
     mark FILE                                    creates FILE (the scenario waits for it)
+    unplug                                       the device destroyed, as a panel unplugged (a finger
+                                                 still down goes with it)
+    plug NODE_FILE                               the same device made again (same identity), its
+                                                 node written to NODE_FILE
+    play FILE XMAX YMAX                          an evemu recording's events with their timing, its
+                                                 positions scaled from 0…XMAX/0…YMAX (its device's
+                                                 ranges) to this panel's (the soak, scenario 31)
 
 With FINGER_PROBE="CLONE OUT" in its environment it first taps at 100/60 mm, a tap every 60 ms
 from the moment the device exists, until a frame reaches the clone CLONE (read with
@@ -59,11 +66,19 @@ SIZED = os.environ.get("FINGER_SIZE") == "1"
 FINGER_MM = 8
 if SIZED:
     caps[e.EV_ABS].append((e.ABS_MT_TOUCH_MAJOR, axis(W)))
-ui = UInput(caps, name=sys.argv[1], vendor=0x1234, product=0x5678, bustype=e.BUS_USB,
-            input_props=[e.INPUT_PROP_DIRECT])
+
+
+def make(node_file):
+    """The device, its node written to node_file once it exists."""
+    made = UInput(caps, name=sys.argv[1], vendor=0x1234, product=0x5678, bustype=e.BUS_USB,
+                  input_props=[e.INPUT_PROP_DIRECT])
+    with open(node_file, "w") as f:
+        f.write(made.device.path + "\n")
+    return made
+
+
+ui = make(sys.argv[2])
 CREATED = time.monotonic()
-with open(sys.argv[2], "w") as f:
-    f.write(ui.device.path + "\n")
 
 down = set()
 next_id = 100
@@ -121,7 +136,28 @@ def ghost(x, y):
     os.write(ui.fd, b"".join(struct.pack("llHHi", 0, 0, t, c, v) for t, c, v in ev))
 
 
+def play(path, xmax, ymax):
+    """Each event at its time from the recording's first (a sleep per event would drift under
+    emulation); codes this panel lacks (MSC_TIMESTAMP, BTN_TOOL_*) the kernel drops."""
+    scale = {e.ABS_X: (W * RES - 1) / xmax, e.ABS_MT_POSITION_X: (W * RES - 1) / xmax,
+             e.ABS_Y: (H * RES - 1) / ymax, e.ABS_MT_POSITION_Y: (H * RES - 1) / ymax}
+    start = first = None
+    for line in open(path):
+        p = line.split()
+        if len(p) < 5 or p[0] != "E:":
+            continue
+        t, typ, code, value = float(p[1]), int(p[2], 16), int(p[3], 16), int(p[4])
+        if first is None:
+            first, start = t, time.monotonic()
+        if (wait := start + (t - first) - time.monotonic()) > 0:
+            time.sleep(wait)
+        if typ == e.EV_ABS and code in scale:
+            value = round(value * scale[code])
+        ui.write(typ, code, value)
+
+
 def run(cmd, a):
+    global ui
     if cmd == "down":
         touch_down(int(a[0]), a[1], a[2], a[3] if len(a) > 3 else None)
     elif cmd == "move":
@@ -162,6 +198,13 @@ def run(cmd, a):
         time.sleep(float(a[0]) / 1000)
     elif cmd == "mark":
         open(a[0], "w").close()
+    elif cmd == "unplug":
+        ui.close()
+        down.clear()
+    elif cmd == "plug":
+        ui = make(a[0])
+    elif cmd == "play":
+        play(a[0], float(a[1]), float(a[2]))
     else:
         raise SystemExit(f"finger.py: unknown command {cmd!r}")
 

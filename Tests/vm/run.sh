@@ -12,7 +12,9 @@
 # (default 120) each scenario, DAEMON_START_S (default 30) each daemon start (a loaded host needs more).
 # HID_PANELS picks the real touchscreens of scenario 50: all (default), styles (18), or names, comma-separated;
 # HID_GESTURED the daemon binary scenario 50 runs (default: the one above; scripts/test.sh gives
-# it the release build: the emulated VM's CPU is the tier's limit); HID_RECORD the panels whose
+# it the release build: the emulated VM's CPU is the tier's limit); SOAK_SCALE the long soak of
+# scenario 31 (8×N cycles; docs/testing.md), LIFE_CLIENTS, LIFE_RELOADS and LIFE_PLAYS its clients, reloads
+# and recordings a cycle; HID_RECORD the panels whose
 # node scenario 50 records with evemu-record (names, comma-separated, or all). TEST_BUNDLE the
 # test bundle scenario 7 runs (default: the newer of .build/release's and .build/debug's).
 # Ends with the line "vm: N passed, M failed"; exits non-zero if anything failed or the VM
@@ -57,6 +59,10 @@ if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-kiosk'; then
   [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"
   [ -e /usr/lib/xorg/modules/input/libinput_drv.so ] || cannot_run "no xf86-input-libinput (xserver-xorg-input-libinput; run scripts/deps.sh vm)"
 fi
+# The soak (31) stops and starts a real broker.
+if printf '%s\n' "${selected[@]}" | grep -q '^31-'; then
+  command -v mosquitto >/dev/null 2>&1 || cannot_run "'mosquitto' not found for the soak (run scripts/deps.sh vm)"
+fi
 /usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found (run scripts/deps.sh vm)"
 /usr/bin/python3 -c 'import hidtools.uhid' 2>/dev/null || cannot_run "hid-tools not found for /usr/bin/python3 (run scripts/deps.sh vm)"
 kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
@@ -80,7 +86,7 @@ start=$(date +%s)
 timeout -k 20 "$vm_timeout" \
   vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
       --qemu-opts=-device --qemu-opts=virtio-gpu-pci \
-      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured TEST_BUNDLE=${TEST_BUNDLE:-} HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} DAEMON_START_S=${DAEMON_START_S:-30} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
+      -- "HID_PANELS=${HID_PANELS:-all} HID_GESTURED=$hid_gestured TEST_BUNDLE=${TEST_BUNDLE:-} HID_RECORD=${HID_RECORD:-} HID_LANES=${HID_LANES:-} SOAK_STROKES=${SOAK_STROKES:-12} SOAK_SPEED=${SOAK_SPEED:-1} SOAK_PAUSE=${SOAK_PAUSE:-0.4} SOAK_SCALE=${SOAK_SCALE:-0} LIFE_CLIENTS=${LIFE_CLIENTS:-25} LIFE_RELOADS=${LIFE_RELOADS:-4} LIFE_PLAYS=${LIFE_PLAYS:-1} SCENARIO_TIMEOUT=${SCENARIO_TIMEOUT:-120} DAEMON_START_S=${DAEMON_START_S:-30} bash $here/guest.sh $results $repo $gestured ${selected[*]}" \
   </dev/null 2>&1 | tee "$results/console.log"
 vm_status=${PIPESTATUS[0]}
 echo "vm: VM exited with status $vm_status after $(( $(date +%s) - start )) s"
