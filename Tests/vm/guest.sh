@@ -9,6 +9,12 @@ set -uo pipefail
 results=$1 repo=$2 gestured=$3
 shift 3
 cut -d' ' -f1 /proc/uptime > "$results/booted"
+# The host's settings and the scenarios to run (run.sh writes them: the kernel's command line is
+# too short for them); scenarios given as arguments instead are run as given.
+# shellcheck disable=SC1091
+[ ! -f "$results/guest.env" ] || source "$results/guest.env"
+[ "$#" -gt 0 ] || mapfile -t scenarios_to_run < "$results/scenarios"
+[ "$#" -gt 0 ] || set -- "${scenarios_to_run[@]}"
 vmdir=$repo/Tests/vm
 
 say() { echo "guest: $*"; }
