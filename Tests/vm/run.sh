@@ -103,10 +103,10 @@ run_vm() {
     </dev/null 2>&1 | tee -a "$results/console.log"
   return "${PIPESTATUS[0]}"
 }
-# A guest that has not started its script BOOT_WAIT s after the VM did is stuck at boot: seen
-# once (2026-11-29, CI's run on this host), the guest kernel stalled before its second CPU came
-# up, qemu idle, until the suite's time limit (50 min) would have ended it. Such a VM is stopped
-# and booted again, once; the second boot has no such limit.
+# A guest that has not started its script BOOT_WAIT s after the VM did is stuck at boot (as with
+# the cut command above: qemu idle until the suite's 50 min limit would have ended it). Such a
+# VM is stopped and booted again, once, so a stall costs minutes and says so; the second boot
+# has no such limit.
 boot_wait=${BOOT_WAIT:-300}
 stop_tree() { local child; for child in $(pgrep -P "$1"); do stop_tree "$child"; done; kill "$1" 2>/dev/null; }
 for attempt in 1 2; do
