@@ -88,7 +88,7 @@ struct DeviceReader {
                     return .open
                 case .dropped, .unplugged, .failed:
                     if let clone { writeFailed(clone) }
-                    if let status = interrupted(outcome, device: device, pipeline: pipeline, clone: clone, into: &out) {
+                    if let status = interrupted(outcome, device: device, pipeline: pipeline, into: &out) {
                         return status
                     }
                 }
@@ -99,13 +99,13 @@ struct DeviceReader {
     /// A read that did not end by draining the queue: SYN_DROPPED (resynchronized; nil, reading
     /// goes on) or the device gone. Out of line: its logging would cost every wakeup a larger frame.
     @inline(never)
-    private func interrupted(_ outcome: ReadOutcome, device: EvdevDevice, pipeline: DevicePipeline, clone: Borrowed<Passthrough>?,
+    private func interrupted(_ outcome: ReadOutcome, device: EvdevDevice, pipeline: DevicePipeline,
                              into out: inout [GestureEvent]) -> SourceStatus? {
         switch outcome {
         case .dropped(let time):
             log.warning("\(name): events dropped by the kernel (SYN_DROPPED), resynchronized; gestures in flight cancelled")
+            // A write error of the resync is logged when the read ends (`read`), as any other.
             pipeline.dropped(time: time, slots: device.slotSnapshot()) { out.append($0) }
-            if let clone { writeFailed(clone) }
             return nil
         case .unplugged:
             log.info("\(name) (\(device.devnode)) unplugged")
