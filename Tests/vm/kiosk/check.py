@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Judges what a real client logged under a compositor in the kiosk tier (scenarios 60–62, 64, 65).
 
-    check.py KIND APP_LOG CASES COMPOSITOR VERSION TABLE_OUT
+    check.py KIND APP_LOG CASES COMPOSITOR RELEASE VERSION TABLE_OUT
 
 KIND is `wev` (a Wayland client's wl_touch/wl_pointer/wl_keyboard log) or `xi2` (`xinput
 test-xi2 --root` on X11). CASES has one line per case: name, first and last line of the log it
@@ -30,7 +30,8 @@ and after the reload with issue 37's conditioning (kiosk_conditioning in kiosk.s
     within the slop and must step beyond it before it lifts);
   - ghosts (phantoms and real taps at one place): exactly the 4 real taps, each a tap where it
     was tapped (150/60 mm, by the tap case's mm → pixel map).
-Writes one table row per case to TABLE_OUT (compositor, version, case, what the app saw) and
+Writes one table row per case to TABLE_OUT (compositor, Debian release, version, case, what the
+app saw) and
 prints it; exits 1 if a rule is broken, naming it.
 """
 import math
@@ -39,7 +40,7 @@ import sys
 
 TAP_MM = 4.0
 
-kind, log_path, cases_path, comp, version, table_out = sys.argv[1:7]
+kind, log_path, cases_path, comp, release, version, table_out = sys.argv[1:8]
 lines = open(log_path, errors="replace").read().split("\n")
 
 
@@ -248,7 +249,7 @@ for name, a, b in cases:
         words.append("keys " + " ".join(f"{k}{'↓' if s else '↑'}" for k, s in keys))
     if buttons:
         words.append("button " + " ".join(f"{k}{'↓' if s else '↑'}" for k, s in buttons))
-    rows.append(f"| {comp} | {version} | {name} | {' · '.join(words)} |")
+    rows.append(f"| {comp} | {release} | {version} | {name} | {' · '.join(words)} |")
 
 with open(table_out, "w") as f:
     f.write("\n".join(rows) + "\n")
