@@ -23,6 +23,10 @@ and per case (what the fingers did is in kiosk.sh):
   - unplugged (the panel destroyed under a resting finger; scenario 66): the touch ends for the
     app, not as a tap;
     after-replug (a tap once the same panel is back): one touch, ended by up;
+  - with TAKEN_END=cancel in the environment (the daemon's `taken_touch_end = "cancel"` under a
+    compositor that forwards libinput's cancel as wl_touch.cancel): circle, swipe, pinch and
+    fingers3 end every touch the app saw by `cancel`, none by `up`; without it (the default, or a
+    compositor that turns the cancel into an up) the rule above stands: no taken touch ends as a tap;
 and after the reload with issue 37's conditioning (kiosk_conditioning in kiosk.sh):
   - palm (a 40 mm contact sliding in from the edge; palm_mm = 20): no touch, no click;
   - pinch-app1, tap2-app1 (app_fingers = 1; a pinch, a two-finger tap): at most one touch,
@@ -35,12 +39,14 @@ app saw) and
 prints it; exits 1 if a rule is broken, naming it.
 """
 import math
+import os
 import re
 import sys
 
 TAP_MM = 4.0
 
 kind, log_path, cases_path, comp, release, version, table_out = sys.argv[1:8]
+taken_end = os.environ.get("TAKEN_END", "lift")
 lines = open(log_path, errors="replace").read().split("\n")
 
 
@@ -234,6 +240,8 @@ for name, a, b in cases:
             fail(name, f"{len(touches)} touches reached the app, more than the {expect_fingers} it may see")
         if taps:
             fail(name, f"{taps} touch(es) gestured took ended as a tap for the app (up within {TAP_MM} mm)")
+        if taken_end == "cancel" and name in ("circle", "swipe", "pinch", "fingers3") and (not touches or any(e != "cancel" for e in ends)):
+            fail(name, f"the app's taken touches ended {ends}, not cancel (TAKEN_END=cancel)")
         if name in ("circle", "circle-rotated"):
             pressed = [k for k, s in keys if s == 1]
             if KEY_CTRL not in pressed or KEY_R not in pressed:

@@ -12,14 +12,19 @@
 
 KIOSK=$VMDIR/kiosk
 
-# kiosk_daemon [CONFIG]: finger.py (reporting contact size, for the palm case) and the daemon
-# with configs/kiosk.toml (or CONFIG.toml), its socket client c, the clone up (CLONE). Generous
+# kiosk_daemon [CONFIG [SETTING...]]: finger.py (reporting contact size, for the palm case) and the
+# daemon with configs/kiosk.toml (or CONFIG.toml; each SETTING, e.g. 'taken_touch_end = "cancel"',
+# added to its device), its socket client c, the clone up (CLONE). Generous
 # limits: an emulated VM on a loaded host took over 30 s to start the debug build.
 kiosk_daemon() {
   SOCK=$WORK/gestured.sock
-  KIOSK_CONFIG=$WORK/${1:-kiosk}.toml
+  KIOSK_CONFIG=$(config "${1:-kiosk}")
+  [ $# -gt 0 ] && shift
+  local setting
+  for setting in "$@"; do sed -i "s/^delay_fingers = 3\$/&\n$setting/" "$KIOSK_CONFIG"; done
+  cp "$KIOSK_CONFIG" "$SDIR/"
   FINGER_SIZE=1 FINGER_START_S=180 finger_start
-  DAEMON_START_S=120 daemon_start "$(config "${1:-kiosk}")"
+  DAEMON_START_S=120 daemon_start "$KIOSK_CONFIG"
   CLIENT_START_S=120 client_start c
   wait_until 120 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
   udevadm settle --timeout=10
