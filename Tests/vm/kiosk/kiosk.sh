@@ -43,10 +43,13 @@ kiosk_seatd() {
 
 # as_nobody CMD...: the compositor as an unprivileged user, its devices opened through seatd;
 # headless output, pixman renderer (WLR_BACKENDS, WLR_RENDERER given pick others), input through
-# libinput (wlroots); WAYLAND_DISPLAY given is kept (a client). It replaces the calling
+# libinput (wlroots); WAYLAND_DISPLAY given is kept (a client); NOBODY_GROUPS given, its
+# supplementary groups (else none). It replaces the calling
 # (background) shell, so that `$!` is the compositor's pid (runuser would fork it).
 as_nobody() {
-  exec setpriv --reuid=nobody --regid=nogroup --clear-groups -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
+  local groups=(--clear-groups)
+  [ -z "${NOBODY_GROUPS:-}" ] || groups=(--groups "$NOBODY_GROUPS")
+  exec setpriv --reuid=nobody --regid=nogroup "${groups[@]}" -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
     LIBSEAT_BACKEND=seatd WLR_BACKENDS="${WLR_BACKENDS:-headless,libinput}" WLR_RENDERER="${WLR_RENDERER:-pixman}" \
     WLR_LIBINPUT_NO_DEVICES=1 ${WAYLAND_DISPLAY:+WAYLAND_DISPLAY=$WAYLAND_DISPLAY} "$@"
 }
@@ -137,7 +140,10 @@ EOF
 }
 
 # wayfire renders only with GLES (no pixman): the DRM backend on the VM's virtio GPU, Mesa's
-# software GLES (llvmpipe through kms_swrast: the virtio GPU has no 3D), as nobody through seatd.
+# software GLES (llvmpipe: the virtio GPU has no 3D), as nobody through seatd. Mesa's EGL opens the
+# GPU's nodes itself, not through seatd: nobody is in the groups render and video (as a desktop's
+# user is given the nodes by logind; without them: "failed to open /dev/dri/renderD128:
+# Permission denied", no EGL, wayfire aborts on `core.renderer`).
 # Its config: the autostart plugin starts wev, window-rules maximizes it; no panel or background
 # (wf-shell is not installed), no decoration plugin.
 kiosk_wayfire() {
@@ -146,7 +152,7 @@ kiosk_wayfire() {
   printf '%s\n' '[core]' 'plugins = autostart window-rules' '[autostart]' 'autostart_wf_shell = false' \
     "app = stdbuf -oL wev > $SDIR/app.log 2>&1" '[window-rules]' 'maximize_all = on created then maximize' > "$WORK/wayfire.ini"
   chmod 644 "$WORK/wayfire.ini"
-  WLR_BACKENDS=drm,libinput WLR_RENDERER=gles2 wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
+  NOBODY_GROUPS=render,video WLR_BACKENDS=drm,libinput WLR_RENDERER=gles2 wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
 }
 
 # kiosk_drm: the VM's virtio GPU (run.sh gives the VM a virtio-gpu-pci device) as /dev/dri/card0.
