@@ -70,6 +70,7 @@ kiosk_ready() {
     grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" && break
     kcase warm-up "tap 100 60"
   done
+  kill -0 "$COMP_PID" 2>/dev/null || { tail -20 "$SDIR/compositor.log"; die "$1 exited during the warm-up taps"; }
   grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 is not ready (no /${KIOSK_READY_RE:-configure}/ in its log): $(tail -5 "$SDIR/app.log")"; }
   nap 1
   comp_holds "$FINGER_node" && say "$1 also opened the grabbed real device $FINGER_node (it must get nothing from it)"
