@@ -62,6 +62,9 @@ kiosk_ready() {
   KIOSK_NAME=$1 KIOSK_VERSION=$2
   KIOSK_RELEASE=$(. /etc/os-release && echo "$VERSION_ID ($VERSION_CODENAME)")
   wait_until 150 comp_holds "$CLONE" || { comp_show; die "$1 did not open the clone $CLONE within 150 s"; }
+  # KIOSK_BEFORE_TOUCH: a command that must hold before the first touch (wayfire's mapped window).
+  [ -z "${KIOSK_BEFORE_TOUCH:-}" ] || wait_until 150 "$KIOSK_BEFORE_TOUCH" \
+    || { comp_show; die "$1: no '$KIOSK_BEFORE_TOUCH' within 150 s: $(tail -5 "$SDIR/app.log")"; }
   # wlroots queues the devices it opened and adds them at the next input event: a warm-up tap
   # (its own case, checked by the same rules) until wev's seat has touch.
   : > "$SDIR/cases.tsv"
@@ -153,7 +156,12 @@ kiosk_wayfire() {
   printf '%s\n' '[core]' 'plugins = autostart window-rules' '[autostart]' 'autostart_wf_shell = false' \
     "app = stdbuf -oL wev > $SDIR/app.log 2>&1" '[window-rules]' 'maximize_all = on created then maximize' > "$WORK/wayfire.ini"
   chmod 644 "$WORK/wayfire.ini"
-  NOBODY_GROUPS=render,video WLR_BACKENDS=drm,libinput WLR_RENDERER=gles2 wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
+  # wayfire 0.9.0 segfaulted (in its touch-down handling, measured once) when the warm-up taps
+  # came before wev's window was mapped: the first touch waits for the window (wev's keyboard
+  # focus), as a kiosk's first touch comes after its app is up.
+  wayfire_mapped() { grep -q 'wl_keyboard\] enter' "$SDIR/app.log"; }
+  NOBODY_GROUPS=render,video WLR_BACKENDS=drm,libinput WLR_RENDERER=gles2 KIOSK_BEFORE_TOUCH=wayfire_mapped \
+    wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
 }
 
 # kiosk_drm: the VM's virtio GPU (run.sh gives the VM a virtio-gpu-pci device) as /dev/dri/card0.
