@@ -32,10 +32,12 @@ kiosk_daemon() {
   [ -c "$CLONE" ] || die "status shows no clone: $(socket_command '{"status":true}')"
 }
 
-# kiosk_user_env: seatd for the unprivileged compositor (cage refuses root) and its runtime dir.
+# kiosk_seatd: seatd for the unprivileged compositor (cage refuses root) and its runtime dir; one
+# seatd serves every compositor a scenario starts in turn (scenario 77).
 kiosk_seatd() {
   XDG=$WORK/xdg; mkdir -p "$XDG" "$WORK/home"; chown nobody "$XDG" "$WORK/home"; chmod 700 "$XDG"
   : > "$SDIR/app.log"; chmod 666 "$SDIR/app.log"
+  pgrep -x seatd > /dev/null && return 0
   seatd -u nobody -g nogroup > "$SDIR/seatd.log" 2>&1 &
   track $!
   wait_until 10 test -S /run/seatd.sock || die "seatd made no socket: $(cat "$SDIR/seatd.log")"
