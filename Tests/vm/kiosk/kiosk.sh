@@ -158,8 +158,8 @@ kiosk_wayfire() {
   printf '%s\n' '[core]' 'plugins = autostart window-rules' '[autostart]' 'autostart_wf_shell = false' \
     "app = stdbuf -oL wev > $SDIR/app.log 2>&1" '[window-rules]' 'maximize_all = on created then maximize' > "$WORK/wayfire.ini"
   chmod 644 "$WORK/wayfire.ini"
-  # wayfire 0.9.0 segfaulted (in its touch-down handling, measured once) when the warm-up taps
-  # came before wev's window was mapped: the first touch waits for the window (wev's keyboard
+  # wayfire 0.9.0 segfaulted once when the warm-up taps came before wev's window was mapped (and
+  # at other times without: docs/kiosk.md): the first touch waits for the window (wev's keyboard
   # focus), as a kiosk's first touch comes after its app is up.
   wayfire_mapped() { grep -q 'wl_keyboard\] enter' "$SDIR/app.log"; }
   NOBODY_GROUPS=render,video WLR_BACKENDS=drm,libinput WLR_RENDERER=gles2 KIOSK_BEFORE_TOUCH=wayfire_mapped \
