@@ -7,6 +7,7 @@
 # time-limit: 900
 source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
 kiosk_daemon kiosk 'taken_touch_end = "cancel"'
+comp_gone() { [ ! -e "/proc/$COMP_PID" ] || [ "$(awk '{print $3}' "/proc/$COMP_PID/stat")" = Z ]; }
 for comp in cage labwc weston; do
   "kiosk_$comp"
   from=$(lines "$SDIR/app.log")
@@ -23,7 +24,10 @@ keys = [int(k) for l in open(sys.argv[1]) for k in re.findall(r"wl_keyboard\] ke
 print(f"{sys.argv[2]}: the cancelled circle: {downs} down, {motions} motions, ends {ends}, keys pressed {keys}")
 sys.exit(0 if downs == 1 and motions > 0 and not ends and 37 in keys and 27 in keys else 1)
 PY
-  # Stopped before the next one starts (a child of this shell: `wait` reaps it).
-  kill -TERM "$COMP_PID"; wait "$COMP_PID" 2>/dev/null
+  # Stopped before the next one starts: cage 0.2.0 did not exit on SIGTERM within minutes (with
+  # the cancelled touch still down), so SIGKILL after 10 s; `wait` reaps it (this shell's child).
+  kill -TERM "$COMP_PID"
+  wait_until 10 comp_gone || kill -KILL "$COMP_PID"
+  wait "$COMP_PID" 2>/dev/null
   nap 1
 done
