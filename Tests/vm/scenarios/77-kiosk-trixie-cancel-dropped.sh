@@ -12,7 +12,7 @@ for comp in cage labwc weston; do
   "kiosk_$comp"
   from=$(lines "$SDIR/app.log") m=$(lines "$SDIR/c.jsonl")
   kcase circle "circle 100 60 25 1200"
-  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=circle phase=recognized > /dev/null
+  wait_event 10 "$SDIR/c.jsonl" --after "$m" gesture=circle phase=recognized > /dev/null || die "$comp: gestured did not recognize the circle"
   tail -n +"$((from + 1))" "$SDIR/app.log" > "$SDIR/$comp-circle.log"
   cp "$SDIR/app.log" "$SDIR/$comp-app.log"
   python3 - "$SDIR/$comp-circle.log" "$comp $KIOSK_VERSION" <<'PY' || die "$comp: the cancelled circle did not stay down for the app (above)"
