@@ -30,38 +30,43 @@ install -D -m 0755 "$bin" "$stage/usr/bin/gestured"
 "${STRIP:-strip}" --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/gestured" 2>/dev/null \
   || echo "deb.sh: could not strip $bin (another architecture's strip needed), packaged as it is" >&2
 
+# Where the units, the generator and the udev rules go: Debian 13 (merged /usr, DEP 17) wants
+# them under /usr/lib (its lintian: `aliased-location` for /lib); Debian 12's packages keep /lib.
+lib=usr/lib
+[ "$(. /etc/os-release && echo "${VERSION_CODENAME:-}")" != bookworm ] || lib=lib
+
 # The units as `make install` has them, with the packaged paths; the socket belongs to the
 # `gestured` group (listeners). The service does not join it: an [mqtt] password_file is handed
 # over by systemd (LoadCredential=, written by the generator), so it stays 0600 root:root.
-install -D -m 0644 systemd/gestured.socket "$stage/lib/systemd/system/gestured.socket"
-install -D -m 0644 systemd/gestured.service "$stage/lib/systemd/system/gestured.service"
+install -D -m 0644 systemd/gestured.socket "$stage/$lib/systemd/system/gestured.socket"
+install -D -m 0644 systemd/gestured.service "$stage/$lib/systemd/system/gestured.service"
 sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|g; s|/usr/local/share/doc|/usr/share/doc|g' \
-  "$stage/lib/systemd/system/gestured.service"
-sed -i '/^# *SocketGroup=/d; s|^\[Socket\]$|[Socket]\nSocketGroup=gestured|' "$stage/lib/systemd/system/gestured.socket"
-grep -q '^SocketGroup=gestured$' "$stage/lib/systemd/system/gestured.socket" \
-  && grep -q '^SupplementaryGroups=input$' "$stage/lib/systemd/system/gestured.service" \
-  && ! grep -q /usr/local "$stage/lib/systemd/system/gestured.service" \
+  "$stage/$lib/systemd/system/gestured.service"
+sed -i '/^# *SocketGroup=/d; s|^\[Socket\]$|[Socket]\nSocketGroup=gestured|' "$stage/$lib/systemd/system/gestured.socket"
+grep -q '^SocketGroup=gestured$' "$stage/$lib/systemd/system/gestured.socket" \
+  && grep -q '^SupplementaryGroups=input$' "$stage/$lib/systemd/system/gestured.service" \
+  && ! grep -q /usr/local "$stage/$lib/systemd/system/gestured.service" \
   || { echo "deb.sh: the units in systemd/ changed shape; update the edits above" >&2; exit 1; }
 
 # The command runner: bound commands run as its user, not the daemon's (docs/security.md).
-install -D -m 0644 systemd/gestured-commands.socket "$stage/lib/systemd/system/gestured-commands.socket"
-install -D -m 0644 systemd/gestured-commands@.service "$stage/lib/systemd/system/gestured-commands@.service"
+install -D -m 0644 systemd/gestured-commands.socket "$stage/$lib/systemd/system/gestured-commands.socket"
+install -D -m 0644 systemd/gestured-commands@.service "$stage/$lib/systemd/system/gestured-commands@.service"
 sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|g; s|/usr/local/share/doc|/usr/share/doc|g' \
-  "$stage/lib/systemd/system/gestured-commands.socket" "$stage/lib/systemd/system/gestured-commands@.service"
-grep -q '^ExecStart=/usr/bin/gestured run-command$' "$stage/lib/systemd/system/gestured-commands@.service" \
-  && grep -q '^SocketGroup=gestured-run$' "$stage/lib/systemd/system/gestured-commands.socket" \
+  "$stage/$lib/systemd/system/gestured-commands.socket" "$stage/$lib/systemd/system/gestured-commands@.service"
+grep -q '^ExecStart=/usr/bin/gestured run-command$' "$stage/$lib/systemd/system/gestured-commands@.service" \
+  && grep -q '^SocketGroup=gestured-run$' "$stage/$lib/systemd/system/gestured-commands.socket" \
   || { echo "deb.sh: the command runner's units changed shape; update the edit above" >&2; exit 1; }
 
 # The generator granting the service what the config needs, and the udev rule for /dev/uinput.
-install -D -m 0755 systemd/gestured-generator "$stage/lib/systemd/system-generators/gestured-generator"
-sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/systemd/system-generators/gestured-generator"
-grep -q '^exec /usr/bin/gestured generate-units ' "$stage/lib/systemd/system-generators/gestured-generator" \
+install -D -m 0755 systemd/gestured-generator "$stage/$lib/systemd/system-generators/gestured-generator"
+sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/$lib/systemd/system-generators/gestured-generator"
+grep -q '^exec /usr/bin/gestured generate-units ' "$stage/$lib/systemd/system-generators/gestured-generator" \
   || { echo "deb.sh: systemd/gestured-generator changed shape; update the edit above" >&2; exit 1; }
-install -D -m 0644 systemd/60-gestured-uinput.rules "$stage/lib/udev/rules.d/60-gestured-uinput.rules"
+install -D -m 0644 systemd/60-gestured-uinput.rules "$stage/$lib/udev/rules.d/60-gestured-uinput.rules"
 # The rule that hides passed-through panels from libinput (fail closed: docs/security.md).
-install -D -m 0644 systemd/61-gestured-passthrough.rules "$stage/lib/udev/rules.d/61-gestured-passthrough.rules"
-sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/lib/udev/rules.d/61-gestured-passthrough.rules"
-grep -q 'IMPORT{program}="/usr/bin/gestured udev-passthrough ' "$stage/lib/udev/rules.d/61-gestured-passthrough.rules" \
+install -D -m 0644 systemd/61-gestured-passthrough.rules "$stage/$lib/udev/rules.d/61-gestured-passthrough.rules"
+sed -i 's|/usr/local/bin/gestured|/usr/bin/gestured|' "$stage/$lib/udev/rules.d/61-gestured-passthrough.rules"
+grep -q 'IMPORT{program}="/usr/bin/gestured udev-passthrough ' "$stage/$lib/udev/rules.d/61-gestured-passthrough.rules" \
   || { echo "deb.sh: systemd/61-gestured-passthrough.rules changed shape; update the edit above" >&2; exit 1; }
 
 install -D -m 0644 config/gestures.toml "$stage/etc/gestured/gestures.toml"

@@ -104,8 +104,8 @@ tier "Debian 13: the package booted under systemd"
 DEB_SUITE=trixie Tests/deb/boot.sh "$deb13"
 # The Raspberry Pi's: the arm64 package cross-compiled with the same Swift (its scratch directory
 # kept too), then booted in an arm64 Debian 13 root on Debian's arm64 kernel under
-# qemu-system-aarch64 (TCG): the package's 28 checks (Tests/deb/boot.sh reads the .deb's
-# Architecture). Not purge and make install's 27 after them (BOOT_PHASES=deb): the same on every
+# qemu-system-aarch64 (TCG): the package's 31 checks (Tests/deb/boot.sh reads the .deb's
+# Architecture). Not purge and make install's 29 after them (BOOT_PHASES=deb): the same on every
 # architecture and run above for amd64, they took 213 of the arm64 guest's 389 s.
 tier "Debian 13 arm64: the package cross-built"
 deb13arm=$(DEB_VERSION="$version+deb13" scripts/trixie-build.sh arm64 deb)

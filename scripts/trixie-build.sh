@@ -146,5 +146,8 @@ chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8
   GESTURED_BIN="$bin" DEB_ARCH="$arch" DEB_VERSION="${DEB_VERSION:-}" STRIP="$strip" \
   SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)" sh -c "cd /root/$sub && scripts/deb.sh .build-deb" >/dev/null
 deb=$(ls "$root/root/$sub"/.build-deb/gestured_*.deb)
+# Debian 13's lintian, as Tests/deb/run.sh runs Debian 12's: no errors (its warnings printed).
+chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+  lintian --fail-on error --info "${deb#"$root"}" >&2 || { echo "trixie-build.sh: Debian 13's lintian reports errors in $(basename "$deb")" >&2; exit 1; }
 cp "$deb" "$out/"
 echo "$out/$(basename "$deb")"

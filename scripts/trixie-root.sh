@@ -38,9 +38,9 @@ t() { local s=$SECONDS; "$@"; echo "trixie-root.sh: $(( SECONDS - s )) s: ${*:1:
 # Depends), GNU binutils for aarch64 (Package.swift links release builds with ld.bfd) and the
 # arm64 runtime libraries (so dpkg-shlibdeps can read the arm64 binary's Depends here); the
 # daemon tier's tools (as scripts/deps.sh test): systemd-analyze (and the units' /bin/kill), a
-# broker, tmux, python3.
+# broker, tmux, python3; Debian 13's lintian for the packages made here.
 pkgs="swiftlang libc6-dev libstdc++-14-dev $libs git ca-certificates file dpkg-dev binutils-aarch64-linux-gnu
-  systemd procps mosquitto mosquitto-clients tmux python3
+  systemd procps mosquitto mosquitto-clients tmux python3 lintian
   libc6:arm64 libgcc-s1:arm64 libstdc++6:arm64 libevdev2:arm64 libudev1:arm64 libmtdev1t64:arm64 libmosquitto1:arm64"
 make_root() {
   local want; want=$(echo $pkgs)

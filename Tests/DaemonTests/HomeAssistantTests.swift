@@ -296,4 +296,63 @@ import Testing
         let after = try Self.discovery(broker) { $0[ghostsConfig] == nil }
         #expect(after[ghostsConfig] == nil && after[palmsConfig] != nil, "\(after.keys)\n\(d.log)")
     }
+
+    /// The broker away for far longer than the back-off's cap (`reconnect_max = 1`: 8 s away is
+    /// 8 caps, and every cap after the first is the same as an hour's): what the kiosk did meanwhile
+    /// arrives as its state now, not as a backlog — the mode switched three times is one message,
+    /// the last. The events beyond `max_queue` are dropped and counted; the loss is logged once;
+    /// the link is back within the cap of the broker's return.
+    @Test("the broker away for many back-off caps: on its return the retained state is the current one, events bounded, one log line")
+    func brokerAwayFindsTheStateCurrent() throws {
+        let broker = try Broker()
+        let modeTopic = Self.prefix + "/mode/state"
+        let d = try DaemonHarness(config: FleetTests.config(broker, prefix: Self.prefix, extra: """
+            max_queue = 2
+            homeassistant = true
+            [[mqtt.publish]]
+            gesture = "circle"
+            [[mode]]
+            name = "normal"
+            [[mode]]
+            name = "locked"
+            recognizers = []
+            """), replays: [DaemonHarness.circleRecording])
+        #expect(try broker.retained(modeTopic) { $0[modeTopic] == "normal" }[modeTopic] == "normal", "\(d.log)")
+        let sub = try Subscriber(broker, topic: Self.prefix + "/#", id: "away")
+        let c = try d.connect()
+        try broker.persist()
+        broker.kill()
+        let deadline = Date().addingTimeInterval(10)
+        while try FleetTests.mqttStatus(c)["connected"] as? Bool != false, Date() < deadline { usleep(50_000) }
+        let seen = sub.messages.count
+        for _ in 1...4 { try d.replayAndWait(c) }
+        for mode in ["locked", "normal", "locked"] {
+            #expect(try c.command(#"{"mode":"\#(mode)"}"#)["mode"] as? String == mode)
+        }
+        sleep(8)
+        let away = try FleetTests.mqttStatus(c)
+        #expect(away["connected"] as? Bool == false && away["queued"] as? Int == 2, "\(away)")
+
+        try broker.start()
+        let back = Date()
+        while try FleetTests.mqttStatus(c)["connected"] as? Bool != true, Date().timeIntervalSince(back) < 10 { usleep(50_000) }
+        // The cap (1 s) and the start of the next attempt's connection; generous for a loaded host.
+        print("broker away 8 s (8 back-off caps): the link back \(String(format: "%.2f", Date().timeIntervalSince(back))) s after the broker")
+        #expect(Date().timeIntervalSince(back) < 4, "reconnected \(Date().timeIntervalSince(back)) s after the broker's return\n\(d.log)")
+        #expect(try broker.retained(modeTopic) { $0[modeTopic] == "locked" }[modeTopic] == "locked", "\(d.log)")
+        usleep(500_000)
+        let after = Array(sub.messages.dropFirst(seen))
+        // Retained state may arrive twice (the daemon's publish, and the subscriber's own
+        // resubscription), and the broker's kept "normal" may come first; a backlog would be
+        // locked, normal, locked.
+        let modes = after.filter { $0.hasPrefix(modeTopic + " ") }.map { String($0.dropFirst(modeTopic.count + 1)) }
+        #expect(!modes.isEmpty && Set(modes.drop { $0 == "normal" }) == ["locked"], "\(after)\n\(d.log)")
+        // Events (4 circles, then 3 mode switches) beyond max_queue = 2 are dropped, oldest first:
+        // the last two switches arrive, and at most one circle libmosquitto held when the link
+        // dropped (FleetTests).
+        let events = after.filter { $0.hasPrefix(Self.prefix + "/gesture/") || $0.hasPrefix(Self.prefix + "/mode {") }
+        #expect((2...3).contains(events.count) && events.suffix(2).map { $0.contains(#""mode":"normal""#) } == [true, false], "\(after)")
+        #expect(events.last?.contains(#""mode":"locked""#) == true, "\(after)")
+        #expect(d.log.components(separatedBy: "mqtt: lost").count - 1 == 1, "\(d.log)")
+    }
 }

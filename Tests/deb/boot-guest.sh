@@ -99,8 +99,15 @@ run_checks() {
   clone=$(grep -m1 'DEVICE_ADDED.*e2e touchscreen (gestured clone)' "$work/$how.libinput" | grep -oE 'event[0-9]+')
   echo "tap 100 60" >&3
   check "$how: a tap passes through the clone ($clone)" wait_until 15 grep -qE "^[ -]$clone +TOUCH_UP" "$work/$how.libinput"
+  # An app's client on the package's socket (gestured.socket, root's: mode 0660, no group), as
+  # `gestured listen` connects: the circle must reach it.
+  stdbuf -oL gestured listen --json --socket /run/gestured/gestured.sock --gesture circle > "$work/$how.listen" 2>&1 &
+  local listen_pid=$!
+  check "$how: a socket client is connected to /run/gestured/gestured.sock" wait_until 10 \
+    bash -c "ls -l /proc/$listen_pid/fd 2>/dev/null | grep -q 'socket:'"
   local circled_at; circled_at=$(date +%s)
   echo "circle 100 60 25 1200" >&3
+  check "$how: the circle reaches the socket client" wait_until 30 grep -q '"gesture":"circle"' "$work/$how.listen"
   check "$how: the circle types ctrl+r" wait_until 30 grep -q 'KEY_R (19) released' "$work/$how.libinput"
   # The command ran as the runner's transient user: not the daemon's, without its groups or credentials.
   check "$how: the circle's command ran in gestured-commands@.service" wait_until 30 \
@@ -151,13 +158,14 @@ run_checks() {
   status=$(timeout 20 mosquitto_sub -h 127.0.0.1 -C 1 -W 15 -t 'gestured/+/status' 2>&1)
   check "$how: status online retained on the broker (got '$status')" test "$status" = online
   exec 3>&-
-  kill "$li_pid" "$finger_pid" 2>/dev/null; wait "$li_pid" "$finger_pid" 2>/dev/null
+  kill "$li_pid" "$finger_pid" "$listen_pid" 2>/dev/null; wait "$li_pid" "$finger_pid" "$listen_pid" 2>/dev/null
 }
 
 timeout 120 systemctl is-system-running --wait > /dev/null
 echo "boot: booted after $(cut -d' ' -f1 /proc/uptime) s ($(systemctl is-system-running))"
 systemctl --failed --no-legend | sed 's/^/boot: failed unit: /' 
 check "no network but loopback" test "$(ls /sys/class/net)" = lo
+check "the kernel's page size is $(cat "$here/pagesize") bytes ($(uname -r))" test "$(getconf PAGESIZE)" = "$(cat "$here/pagesize")"
 check "mosquitto is active" wait_until 30 systemctl is-active -q mosquitto.service
 
 # With no feature the exposure figure of the shipped unit.

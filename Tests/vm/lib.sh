@@ -245,18 +245,29 @@ libinput_wait() {
   die "libinput client $name printed no line matching '$re' within $limit s"
 }
 
-# socket_command JSON: sends one command line to the daemon's socket, prints the reply line.
+# socket_command JSON: sends one command line to the daemon's socket, prints the reply line: the
+# first line that is a reply ("ok", "error" or "status"): a gesture or mode event broadcast to
+# every client may come before it (the soak met one; soak-agent.py reads replies the same way).
 socket_command() {
   python3 - "$SOCK" "$1" <<'PY'
-import socket, sys
+import json, socket, sys
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect(sys.argv[1]); s.sendall(sys.argv[2].encode() + b"\n")
 buf = b""
-while b"\n" not in buf:
-    chunk = s.recv(65536)
-    if not chunk: break
-    buf += chunk
-print(buf.split(b"\n")[0].decode())
+while True:
+    while b"\n" not in buf:
+        chunk = s.recv(65536)
+        if not chunk:
+            sys.exit(f"socket_command: the daemon closed the connection before replying to {sys.argv[2]}")
+        buf += chunk
+    line, buf = buf.split(b"\n", 1)
+    try:
+        reply = json.loads(line)
+    except ValueError:
+        sys.exit(f"socket_command: not JSON: {line!r}")
+    if {"ok", "error", "status"} & reply.keys():
+        print(line.decode())
+        break
 PY
 }
 

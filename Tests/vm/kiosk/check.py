@@ -23,6 +23,7 @@ and per case (what the fingers did is in kiosk.sh):
   - unplugged (the panel destroyed under a resting finger; scenario 66): the touch ends for the
     app, not as a tap;
     after-replug (a tap once the same panel is back): one touch, ended by up;
+    after-restart (a tap once the compositor restarted on the same clone): one touch, ended by up;
   - with TAKEN_END=cancel in the environment (the daemon's `taken_touch_end = "cancel"` under a
     compositor that forwards libinput's cancel as wl_touch.cancel): circle, swipe, pinch and
     fingers3 end by `cancel` (one wl_touch.cancel ends every touch the app has), and no touch
@@ -203,10 +204,10 @@ for name, a, b in cases:
     warm_up = name == "warm-up"   # taps until the compositor has added the clone: only the rules above
     ends = [t["end"] or "none" for t in touches]
     expect_fingers = {"warm-up": 1, "circle-rotated": 1, "after-rotated": 1, "tap": 2, "drag": 1, "circle": 1, "swipe": 2, "pinch": 2, "edge": 0, "fingers3": 2,
-                      "after-gestures": 1, "stopped": 1, "unplugged": 1, "after-replug": 1, "palm": 0, "pinch-app1": 1, "tap2-app1": 1, "ghosts": 4}[name]
+                      "after-gestures": 1, "stopped": 1, "unplugged": 1, "after-replug": 1, "after-restart": 1, "palm": 0, "pinch-app1": 1, "tap2-app1": 1, "ghosts": 4}[name]
     if warm_up:
         pass
-    elif name in ("tap", "drag", "after-gestures", "after-rotated", "after-replug"):
+    elif name in ("tap", "drag", "after-gestures", "after-rotated", "after-replug", "after-restart"):
         if len(touches) != expect_fingers:
             fail(name, f"{len(touches)} touches, not {expect_fingers} (a touch twice, or lost)")
         if any(e != "up" for e in ends):
