@@ -59,6 +59,12 @@ if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-kiosk'; then
   [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"
   [ -e /usr/lib/xorg/modules/input/libinput_drv.so ] || cannot_run "no xf86-input-libinput (xserver-xorg-input-libinput; run scripts/deps.sh vm)"
 fi
+# The browser tier (67) runs a real Chromium under weston.
+if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-browser'; then
+  for tool in chromium weston; do
+    command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found for the browser tier (run scripts/deps.sh vm)"
+  done
+fi
 # The soak (31) stops and starts a real broker.
 if printf '%s\n' "${selected[@]}" | grep -q '^31-'; then
   command -v mosquitto >/dev/null 2>&1 || cannot_run "'mosquitto' not found for the soak (run scripts/deps.sh vm)"
@@ -150,10 +156,10 @@ for s in "${selected[@]}"; do
   fi
 done
 # The kiosk tier's compatibility table (docs/kiosk.md): what the app saw, per compositor and case.
-if compgen -G "$results/6*-kiosk-*/kiosk.table" >/dev/null; then
+if compgen -G "$results/6*-*/kiosk.table" >/dev/null; then
   echo "vm: kiosk tier — what the app saw under each compositor (gestured's default passthrough):"
   echo "| compositor | version | case | what the app saw |"
   echo "|---|---|---|---|"
-  cat "$results"/6*-kiosk-*/kiosk.table
+  cat "$results"/6*-*/kiosk.table
 fi
 finish "$passed" "$failed"
