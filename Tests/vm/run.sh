@@ -5,6 +5,12 @@
 #
 #   Tests/vm/run.sh                 all scenarios
 #   Tests/vm/run.sh 1 3             only scenarios whose file names start with 1- and 3-
+#   VM_ROOT=trixie Tests/vm/run.sh  the scenarios that run in the Debian 13 root (a "# root: trixie"
+#                                   line), booted from Tests/vm/trixie-root.sh's root on its own kernel
+#
+# Each scenario runs in one root: the host's (Debian 12) unless its file has a "# root: NAME" line.
+# One VM boots one root (VM_ROOT, default the host's): with no numbers it runs every scenario of
+# that root; a number of another root's scenario is refused.
 #
 # The binary under test is .build/debug/gestured (build it first; scripts/test.sh does).
 # GESTURED=/path/to/gestured picks another build (e.g. a release build) — a test-runner knob,
@@ -24,19 +30,25 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 gestured=${GESTURED:-$repo/.build/debug/gestured}
 vm_timeout=${VM_TIMEOUT:-3000}
+vm_root=${VM_ROOT:-host}
 
-# Which scenarios: all by default, else those whose number is given.
+# Which scenarios: all of this root's by default, else those whose number is given.
+scenario_root() { sed -n 's/^# root: \([a-z0-9]*\)$/\1/p' "$here/scenarios/$1.sh" | grep . || echo host; }
 mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')
 selected=()
 if [ $# -eq 0 ]; then
-  selected=("${all[@]}")
+  for s in "${all[@]}"; do [ "$(scenario_root "$s")" = "$vm_root" ] && selected+=("$s"); done
 else
   for want in "$@"; do
     found=
     for s in "${all[@]}"; do [ "${s%%-*}" = "$want" ] && { selected+=("$s"); found=1; }; done
     [ -n "$found" ] || { echo "vm: no scenario numbered '$want' in $here/scenarios" >&2; exit 2; }
   done
+  for s in "${selected[@]}"; do
+    [ "$(scenario_root "$s")" = "$vm_root" ] || { echo "vm: scenario $s runs in the $(scenario_root "$s") root, not $vm_root (VM_ROOT=$(scenario_root "$s"))" >&2; exit 2; }
+  done
 fi
+[ "${#selected[@]}" -gt 0 ] || { echo "vm: no scenario runs in the $vm_root root" >&2; exit 2; }
 
 finish() { # passed failed
   echo "vm: $1 passed, $2 failed"
@@ -47,32 +59,54 @@ cannot_run() {
   finish 0 "${#selected[@]}"
 }
 
+# The guest's root: the host's, or a Debian 13 one (made once per package list, kept; its own
+# kernel and modules). in_root CMD...: CMD as the guest's root would run it.
+case "$vm_root" in
+  host) root= ;;
+  trixie) root=$("$here/trixie-root.sh") || cannot_run "no trixie root (Tests/vm/trixie-root.sh failed)" ;;
+  *) echo "vm: unknown VM_ROOT '$vm_root' (host, trixie)" >&2; exit 2 ;;
+esac
+in_root() { if [ -n "$root" ]; then chroot "$root" "$@"; else "$@"; fi; }
+have() { in_root sh -c 'command -v "$1"' _ "$1" >/dev/null 2>&1; }
+
 # Everything the VM needs, checked up front so a missing piece is named, not a mystery hang.
-for tool in vng qemu-system-x86_64 evemu-device evemu-play libinput python3 setpriv strace timeout; do
+for tool in vng qemu-system-x86_64; do
   command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found (run scripts/deps.sh vm)"
 done
-# The kiosk tier (60–65) needs real compositors and clients; it is never skipped for want of one.
-if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-kiosk'; then
-  for tool in cage sway weston wev seatd Xorg xinput Xwayland; do
-    command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found for the kiosk tier (run scripts/deps.sh vm)"
+for tool in evemu-device evemu-play libinput python3 setpriv strace timeout; do
+  have "$tool" || cannot_run "'$tool' not found in the $vm_root root (run scripts/deps.sh vm, or Tests/vm/trixie-root.sh's list)"
+done
+# The kiosk tier (60–66 in the host's root, 70– in trixie's) needs real compositors and clients;
+# it is never skipped for want of one.
+if printf '%s\n' "${selected[@]}" | grep -q -- '-kiosk'; then
+  case "$vm_root" in
+    host) kiosk_tools="cage sway weston wev seatd Xorg xinput Xwayland" ;;
+    trixie) kiosk_tools="cage labwc sway weston wayfire wev seatd Xwayland" ;;
+  esac
+  for tool in $kiosk_tools; do
+    have "$tool" || cannot_run "'$tool' not found for the kiosk tier in the $vm_root root (run scripts/deps.sh vm)"
   done
-  [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"
-  [ -e /usr/lib/xorg/modules/input/libinput_drv.so ] || cannot_run "no xf86-input-libinput (xserver-xorg-input-libinput; run scripts/deps.sh vm)"
+  if [ "$vm_root" = host ]; then
+    [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"
+    [ -e /usr/lib/xorg/modules/input/libinput_drv.so ] || cannot_run "no xf86-input-libinput (xserver-xorg-input-libinput; run scripts/deps.sh vm)"
+  fi
 fi
-# The browser tier (67) runs a real Chromium under weston.
-if printf '%s\n' "${selected[@]}" | grep -q '^6[0-9]-browser'; then
-  for tool in chromium weston; do
-    command -v "$tool" >/dev/null 2>&1 || cannot_run "'$tool' not found for the browser tier (run scripts/deps.sh vm)"
+# The browser tier (67 in the host's root, 77– in trixie's) runs a real Chromium under a compositor.
+if printf '%s\n' "${selected[@]}" | grep -q -- '-browser'; then
+  for tool in chromium weston seatd; do
+    have "$tool" || cannot_run "'$tool' not found for the browser tier in the $vm_root root (run scripts/deps.sh vm)"
   done
 fi
 # The soak (31) stops and starts a real broker.
 if printf '%s\n' "${selected[@]}" | grep -q '^31-'; then
-  command -v mosquitto >/dev/null 2>&1 || cannot_run "'mosquitto' not found for the soak (run scripts/deps.sh vm)"
+  have mosquitto || cannot_run "'mosquitto' not found for the soak (run scripts/deps.sh vm)"
 fi
-/usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found (run scripts/deps.sh vm)"
-/usr/bin/python3 -c 'import hidtools.uhid' 2>/dev/null || cannot_run "hid-tools not found for /usr/bin/python3 (run scripts/deps.sh vm)"
-kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
-[ -n "$kernel" ] || cannot_run "no /boot/vmlinuz-*-amd64 (install linux-image-amd64)"
+in_root /usr/bin/python3 -c 'import evdev' 2>/dev/null || cannot_run "python3-evdev not found in the $vm_root root (run scripts/deps.sh vm)"
+# hid-tools only for the host's root: the trixie root carries the kiosk tier, which makes no HID device.
+[ -n "$root" ] || /usr/bin/python3 -c 'import hidtools.uhid' 2>/dev/null || cannot_run "hid-tools not found for /usr/bin/python3 (run scripts/deps.sh vm)"
+# The root's own Debian kernel; virtme-ng finds its modules in the root's /lib/modules.
+kernel=$(ls -1 "$root"/boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
+[ -n "$kernel" ] || cannot_run "no $root/boot/vmlinuz-*-amd64 (install linux-image-amd64)"
 [ -x "$gestured" ] || cannot_run "no daemon binary at $gestured (run swift build)"
 hid_gestured=
 if [ -n "${HID_GESTURED:-}" ]; then
@@ -82,7 +116,7 @@ fi
 
 results=$(mktemp -d /tmp/gestured-vm.XXXXXX)
 chmod 755 "$results"
-echo "vm: kernel $kernel, daemon $gestured, scenarios: ${selected[*]}"
+echo "vm: root $vm_root${root:+ ($root)}, kernel $kernel, daemon $gestured, scenarios: ${selected[*]}"
 echo "vm: results in $results"
 start=$(date +%s)
 
@@ -101,9 +135,20 @@ export LIFE_CLIENTS='${LIFE_CLIENTS:-25}' LIFE_RELOADS='${LIFE_RELOADS:-4}' LIFE
 export SCENARIO_TIMEOUT='${SCENARIO_TIMEOUT:-120}' DAEMON_START_S='${DAEMON_START_S:-30}'
 ENV
 printf '%s\n' "${selected[@]}" > "$results/scenarios"
+# Another root than the host's sees of the host only what is shared with it, at the host's paths
+# (made in the root as empty mount points): the repository and the binaries under test, read-only,
+# and the results.
+root_opts=(--rwdir "$results")
+if [ -n "$root" ]; then
+  root_opts=(--root "$root" --rwdir "$results=$results")
+  for dir in "$repo" "$(dirname "$gestured")" ${hid_gestured:+"$(dirname "$hid_gestured")"} ${TEST_BUNDLE:+"$(dirname "$TEST_BUNDLE")"}; do
+    root_opts+=(--rodir "$dir=$dir")
+  done
+  for opt in "${root_opts[@]}"; do case "$opt" in /*=/*) mkdir -p "$root${opt%%=*}" ;; esac; done
+fi
 run_vm() {
   timeout -k 20 "$vm_timeout" \
-    vng --run "$kernel" --disable-kvm --memory 1G --cpus 2 --rwdir "$results" \
+    vng --run "$kernel" "${root_opts[@]}" --disable-kvm --memory 1G --cpus 2 \
         --qemu-opts=-device --qemu-opts=virtio-gpu-pci \
         -- "bash $here/guest.sh $results $repo $gestured" \
     </dev/null 2>&1 | tee -a "$results/console.log"
@@ -156,10 +201,10 @@ for s in "${selected[@]}"; do
   fi
 done
 # The kiosk tier's compatibility table (docs/kiosk.md): what the app saw, per compositor and case.
-if compgen -G "$results/6*-*/kiosk.table" >/dev/null; then
+if compgen -G "$results/*-kiosk-*/kiosk.table" >/dev/null || compgen -G "$results/*-browser-*/kiosk.table" >/dev/null; then
   echo "vm: kiosk tier — what the app saw under each compositor (gestured's default passthrough):"
-  echo "| compositor | version | case | what the app saw |"
-  echo "|---|---|---|---|"
-  cat "$results"/6*-*/kiosk.table
+  echo "| compositor | Debian | version | case | what the app saw |"
+  echo "|---|---|---|---|---|"
+  cat "$results"/*-kiosk-*/kiosk.table "$results"/*-browser-*/kiosk.table 2>/dev/null
 fi
 finish "$passed" "$failed"

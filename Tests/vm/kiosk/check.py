@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Judges what a real client logged under a compositor in the kiosk tier (scenarios 60–62, 64, 65).
 
-    check.py KIND APP_LOG CASES COMPOSITOR VERSION TABLE_OUT
+    check.py KIND APP_LOG CASES COMPOSITOR RELEASE VERSION TABLE_OUT
 
 KIND is `wev` (a Wayland client's wl_touch/wl_pointer/wl_keyboard log) or `xi2` (`xinput
 test-xi2 --root` on X11). CASES has one line per case: name, first and last line of the log it
@@ -23,6 +23,10 @@ and per case (what the fingers did is in kiosk.sh):
   - unplugged (the panel destroyed under a resting finger; scenario 66): the touch ends for the
     app, not as a tap;
     after-replug (a tap once the same panel is back): one touch, ended by up;
+  - with TAKEN_END=cancel in the environment (the daemon's `taken_touch_end = "cancel"` under a
+    compositor that forwards libinput's cancel as wl_touch.cancel): circle, swipe, pinch and
+    fingers3 end every touch the app saw by `cancel`, none by `up`; without it (the default, or a
+    compositor that turns the cancel into an up) the rule above stands: no taken touch ends as a tap;
 and after the reload with issue 37's conditioning (kiosk_conditioning in kiosk.sh):
   - palm (a 40 mm contact sliding in from the edge; palm_mm = 20): no touch, no click;
   - pinch-app1, tap2-app1 (app_fingers = 1; a pinch, a two-finger tap): at most one touch,
@@ -30,16 +34,19 @@ and after the reload with issue 37's conditioning (kiosk_conditioning in kiosk.s
     within the slop and must step beyond it before it lifts);
   - ghosts (phantoms and real taps at one place): exactly the 4 real taps, each a tap where it
     was tapped (150/60 mm, by the tap case's mm → pixel map).
-Writes one table row per case to TABLE_OUT (compositor, version, case, what the app saw) and
+Writes one table row per case to TABLE_OUT (compositor, Debian release, version, case, what the
+app saw) and
 prints it; exits 1 if a rule is broken, naming it.
 """
 import math
+import os
 import re
 import sys
 
 TAP_MM = 4.0
 
-kind, log_path, cases_path, comp, version, table_out = sys.argv[1:7]
+kind, log_path, cases_path, comp, release, version, table_out = sys.argv[1:8]
+taken_end = os.environ.get("TAKEN_END", "lift")
 lines = open(log_path, errors="replace").read().split("\n")
 
 
@@ -233,6 +240,8 @@ for name, a, b in cases:
             fail(name, f"{len(touches)} touches reached the app, more than the {expect_fingers} it may see")
         if taps:
             fail(name, f"{taps} touch(es) gestured took ended as a tap for the app (up within {TAP_MM} mm)")
+        if taken_end == "cancel" and name in ("circle", "swipe", "pinch", "fingers3") and (not touches or any(e != "cancel" for e in ends)):
+            fail(name, f"the app's taken touches ended {ends}, not cancel (TAKEN_END=cancel)")
         if name in ("circle", "circle-rotated"):
             pressed = [k for k, s in keys if s == 1]
             if KEY_CTRL not in pressed or KEY_R not in pressed:
@@ -248,7 +257,7 @@ for name, a, b in cases:
         words.append("keys " + " ".join(f"{k}{'↓' if s else '↑'}" for k, s in keys))
     if buttons:
         words.append("button " + " ".join(f"{k}{'↓' if s else '↑'}" for k, s in buttons))
-    rows.append(f"| {comp} | {version} | {name} | {' · '.join(words)} |")
+    rows.append(f"| {comp} | {release} | {version} | {name} | {' · '.join(words)} |")
 
 with open(table_out, "w") as f:
     f.write("\n".join(rows) + "\n")

@@ -12,14 +12,19 @@
 
 KIOSK=$VMDIR/kiosk
 
-# kiosk_daemon [CONFIG]: finger.py (reporting contact size, for the palm case) and the daemon
-# with configs/kiosk.toml (or CONFIG.toml), its socket client c, the clone up (CLONE). Generous
+# kiosk_daemon [CONFIG [SETTING...]]: finger.py (reporting contact size, for the palm case) and the
+# daemon with configs/kiosk.toml (or CONFIG.toml; each SETTING, e.g. 'taken_touch_end = "cancel"',
+# added to its device), its socket client c, the clone up (CLONE). Generous
 # limits: an emulated VM on a loaded host took over 30 s to start the debug build.
 kiosk_daemon() {
   SOCK=$WORK/gestured.sock
-  KIOSK_CONFIG=$WORK/${1:-kiosk}.toml
+  KIOSK_CONFIG=$(config "${1:-kiosk}")
+  [ $# -gt 0 ] && shift
+  local setting
+  for setting in "$@"; do sed -i "s/^delay_fingers = 3\$/&\n$setting/" "$KIOSK_CONFIG"; done
+  cp "$KIOSK_CONFIG" "$SDIR/"
   FINGER_SIZE=1 FINGER_START_S=180 finger_start
-  DAEMON_START_S=120 daemon_start "$(config "${1:-kiosk}")"
+  DAEMON_START_S=120 daemon_start "$KIOSK_CONFIG"
   CLIENT_START_S=120 client_start c
   wait_until 120 grep -q 'passed through to' "$SDIR/daemon.log" || die "no clone: $(tail -5 "$SDIR/daemon.log")"
   udevadm settle --timeout=10
@@ -37,18 +42,25 @@ kiosk_seatd() {
 }
 
 # as_nobody CMD...: the compositor as an unprivileged user, its devices opened through seatd;
-# headless output, pixman renderer, input through libinput (wlroots). It replaces the calling
+# headless output, pixman renderer (WLR_BACKENDS, WLR_RENDERER given pick others), input through
+# libinput (wlroots); WAYLAND_DISPLAY given is kept (a client); NOBODY_GROUPS given, its
+# supplementary groups (else none). It replaces the calling
 # (background) shell, so that `$!` is the compositor's pid (runuser would fork it).
 as_nobody() {
-  exec setpriv --reuid=nobody --regid=nogroup --clear-groups -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
-    LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "$@"
+  local groups=(--clear-groups)
+  [ -z "${NOBODY_GROUPS:-}" ] || groups=(--groups "$NOBODY_GROUPS")
+  exec setpriv --reuid=nobody --regid=nogroup "${groups[@]}" -- env -i PATH=/usr/bin:/bin HOME="$WORK/home" XDG_RUNTIME_DIR="$XDG" \
+    LIBSEAT_BACKEND=seatd WLR_BACKENDS="${WLR_BACKENDS:-headless,libinput}" WLR_RENDERER="${WLR_RENDERER:-pixman}" \
+    WLR_LIBINPUT_NO_DEVICES=1 ${WAYLAND_DISPLAY:+WAYLAND_DISPLAY=$WAYLAND_DISPLAY} "$@"
 }
 
 # kiosk_ready NAME VERSION: waits until the compositor (COMP_PID) has the clone open and the
 # client is ready (KIOSK_READY_RE in its log: wev's seat has touch — the compositor adds the
-# devices it opened a while later); records the compositor's name and Debian version for the table.
+# devices it opened a while later); records the compositor's name, the guest root's Debian release
+# and the package's version for the table.
 kiosk_ready() {
   KIOSK_NAME=$1 KIOSK_VERSION=$2
+  KIOSK_RELEASE=$(. /etc/os-release && echo "$VERSION_ID ($VERSION_CODENAME)")
   wait_until 150 comp_holds "$CLONE" || { comp_show; die "$1 did not open the clone $CLONE within 150 s"; }
   # wlroots queues the devices it opened and adds them at the next input event: a warm-up tap
   # (its own case, checked by the same rules) until wev's seat has touch.
@@ -61,7 +73,7 @@ kiosk_ready() {
   grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 is not ready (no /${KIOSK_READY_RE:-configure}/ in its log): $(tail -5 "$SDIR/app.log")"; }
   nap 1
   comp_holds "$FINGER_node" && say "$1 also opened the grabbed real device $FINGER_node (it must get nothing from it)"
-  say "$1 $2 is up (pid $COMP_PID), the client logs to app.log"
+  say "$1 $2 (Debian $KIOSK_RELEASE) is up (pid $COMP_PID), the client logs to app.log"
 }
 
 # comp_show: for a failure, the compositor's processes, open input nodes and last log lines.
@@ -108,20 +120,70 @@ kiosk_sway() {
   wlr_kiosk sway sway -c "$WORK/sway.conf"
 }
 
-# Debian's weston 10 has no libseat launcher: it runs as root on a virtual GPU (run.sh gives the
-# VM a virtio-gpu device) with the DRM backend and the pixman renderer.
-kiosk_weston() {
+# labwc (Raspberry Pi OS's compositor; wlroots): its own rc.xml maximizes every window without
+# server decorations, so wev covers the output as under cage.
+kiosk_labwc() {
+  kiosk_seatd
+  mkdir -p "$WORK/labwc"
+  cat > "$WORK/labwc/rc.xml" <<'EOF'
+<?xml version="1.0"?>
+<labwc_config>
+  <windowRules>
+    <windowRule identifier="*" serverDecoration="no">
+      <action name="Maximize"/>
+    </windowRule>
+  </windowRules>
+</labwc_config>
+EOF
+  chmod -R a+rX "$WORK/labwc"
+  wlr_kiosk labwc labwc -C "$WORK/labwc" -s "sh -c 'exec stdbuf -oL wev > $SDIR/app.log 2>&1'"
+}
+
+# wayfire renders only with GLES (no pixman): the DRM backend on the VM's virtio GPU, Mesa's
+# software GLES (llvmpipe: the virtio GPU has no 3D), as nobody through seatd. Mesa's EGL opens the
+# GPU's nodes itself, not through seatd: nobody is in the groups render and video (as a desktop's
+# user is given the nodes by logind; without them: "failed to open /dev/dri/renderD128:
+# Permission denied", no EGL, wayfire aborts on `core.renderer`).
+# Its config: the autostart plugin starts wev, window-rules maximizes it; no panel or background
+# (wf-shell is not installed), no decoration plugin.
+kiosk_wayfire() {
+  kiosk_drm
+  kiosk_seatd
+  printf '%s\n' '[core]' 'plugins = autostart window-rules' '[autostart]' 'autostart_wf_shell = false' \
+    "app = stdbuf -oL wev > $SDIR/app.log 2>&1" '[window-rules]' 'maximize_all = on created then maximize' > "$WORK/wayfire.ini"
+  chmod 644 "$WORK/wayfire.ini"
+  NOBODY_GROUPS=render,video WLR_BACKENDS=drm,libinput WLR_RENDERER=gles2 wlr_kiosk wayfire wayfire -c "$WORK/wayfire.ini"
+}
+
+# kiosk_drm: the VM's virtio GPU (run.sh gives the VM a virtio-gpu-pci device) as /dev/dri/card0.
+kiosk_drm() {
   modprobe virtio_gpu || die "no virtio_gpu module"
   wait_until 10 test -e /dev/dri/card0 || die "no /dev/dri/card0 (the VM needs -device virtio-gpu-pci)"
-  XDG=$WORK/xdg; mkdir -p "$XDG"; chmod 700 "$XDG"
-  : > "$SDIR/app.log"
-  XDG_RUNTIME_DIR=$XDG weston --tty=2 --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so \
-    --socket=wayland-1 > "$SDIR/compositor.log" 2>&1 &
-  COMP_PID=$!; track "$COMP_PID"
-  wait_until 60 test -S "$XDG/wayland-1" || { tail -20 "$SDIR/compositor.log"; die "weston made no socket"; }
-  XDG_RUNTIME_DIR=$XDG WAYLAND_DISPLAY=wayland-1 stdbuf -oL wev > "$SDIR/app.log" 2>&1 &
+}
+
+# weston with kiosk-shell: the DRM backend on the VM's virtio GPU, the pixman renderer. Debian 12's
+# weston 10 has no libseat launcher: it runs as root on --tty=2. weston 11 dropped that
+# (direct) launcher: from there it runs as nobody through seatd, as the wlroots compositors do.
+kiosk_weston() {
+  kiosk_drm
+  local version; version=$(deb_version weston)
+  if dpkg --compare-versions "$version" lt 11; then
+    XDG=$WORK/xdg; mkdir -p "$XDG"; chmod 700 "$XDG"
+    : > "$SDIR/app.log"
+    XDG_RUNTIME_DIR=$XDG weston --tty=2 --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so \
+      --socket=wayland-1 > "$SDIR/compositor.log" 2>&1 &
+    COMP_PID=$!; track "$COMP_PID"
+    wait_until 60 test -S "$XDG/wayland-1" || { tail -20 "$SDIR/compositor.log"; die "weston made no socket"; }
+    XDG_RUNTIME_DIR=$XDG WAYLAND_DISPLAY=wayland-1 stdbuf -oL wev > "$SDIR/app.log" 2>&1 &
+  else
+    kiosk_seatd
+    as_nobody weston --backend=drm --renderer=pixman --shell=kiosk --socket=wayland-1 > "$SDIR/compositor.log" 2>&1 &
+    COMP_PID=$!; track "$COMP_PID"
+    wait_until 60 test -S "$XDG/wayland-1" || { tail -20 "$SDIR/compositor.log"; die "weston made no socket"; }
+    WAYLAND_DISPLAY=wayland-1 as_nobody sh -c "exec stdbuf -oL wev > $SDIR/app.log 2>&1" &
+  fi
   track $!
-  KIOSK_READY_RE="wl_seat\] capabilities: .*touch" kiosk_ready weston "$(deb_version weston)"
+  KIOSK_READY_RE="wl_seat\] capabilities: .*touch" kiosk_ready weston "$version"
 }
 
 # Xorg without a GPU: the dummy video driver, input through xf86-input-libinput (as root).
@@ -320,6 +382,6 @@ PY
 kiosk_check() {
   local kind=wev
   [ "$KIOSK_NAME" = Xorg ] && kind=xi2
-  python3 "$KIOSK/check.py" "$kind" "$SDIR/app.log" "$SDIR/cases.tsv" "$KIOSK_NAME" "$KIOSK_VERSION" "$SDIR/kiosk.table" \
+  python3 "$KIOSK/check.py" "$kind" "$SDIR/app.log" "$SDIR/cases.tsv" "$KIOSK_NAME" "$KIOSK_RELEASE" "$KIOSK_VERSION" "$SDIR/kiosk.table" \
     || die "what the app saw under $KIOSK_NAME breaks the rules above (check.py)"
 }

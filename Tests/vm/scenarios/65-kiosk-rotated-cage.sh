@@ -28,5 +28,5 @@ PY
 : > "$SDIR/cases.tsv"
 kcase circle-rotated "circle 100 60 25 1200"
 kcase after-rotated "tap 100 60"
-python3 "$KIOSK/check.py" wev "$SDIR/app.log" "$SDIR/cases.tsv" "cage -r" "$KIOSK_VERSION" "$SDIR/kiosk.table" \
+python3 "$KIOSK/check.py" wev "$SDIR/app.log" "$SDIR/cases.tsv" "cage -r" "$KIOSK_RELEASE" "$KIOSK_VERSION" "$SDIR/kiosk.table" \
   || die "what the app saw under the rotated cage breaks check.py's rules"
