@@ -9,6 +9,8 @@
 #                                   line), booted from Tests/vm/trixie-root.sh's root on its own kernel
 #
 # Each scenario runs in one root: the host's (Debian 12) unless its file has a "# root: NAME" line.
+# A scenario with a "# matrix: NAME" line (the browser matrix: 67, 78, 79) runs only when named:
+# CI's budget has the browser once, in its short form (77; docs/kiosk.md).
 # One VM boots one root (VM_ROOT, default the host's): with no numbers it runs every scenario of
 # that root; a number of another root's scenario is refused.
 #
@@ -37,7 +39,9 @@ scenario_root() { sed -n 's/^# root: \([a-z0-9]*\)$/\1/p' "$here/scenarios/$1.sh
 mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')
 selected=()
 if [ $# -eq 0 ]; then
-  for s in "${all[@]}"; do [ "$(scenario_root "$s")" = "$vm_root" ] && selected+=("$s"); done
+  for s in "${all[@]}"; do
+    [ "$(scenario_root "$s")" = "$vm_root" ] && ! grep -q '^# matrix: ' "$here/scenarios/$s.sh" && selected+=("$s")
+  done
 else
   for want in "$@"; do
     found=

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Judges what a web page saw in Chromium in the browser tier (scenario 67; browser/browser.sh).
 
-    check.py APP_LOG CASES BROWSER COMPOSITOR_VERSION TABLE_OUT
+    check.py APP_LOG CASES BROWSER DEBIAN_RELEASE VERSIONS TABLE_OUT
 
 APP_LOG is Chromium's stderr; the page (browser/page.html) logs each event to the console as
 "GT <ms> <event> key=value...". CASES has one line per case: name, first and last line of the
@@ -22,7 +22,7 @@ Writes one table row per case to TABLE_OUT and prints it; exits 1 if a rule is b
 import re
 import sys
 
-log_path, cases_path, browser, version, table_out = sys.argv[1:6]
+log_path, cases_path, browser, release, version, table_out = sys.argv[1:7]
 lines = open(log_path, errors="replace").read().split("\n")
 events = []  # (line_no, ms, event, fields)
 for n, l in enumerate(lines, 1):
@@ -81,7 +81,7 @@ for row in open(cases_path):
         seen += f" · scroll to {scrolls[-1]}"
     if keys:
         seen += " · keys " + " ".join(keys)
-    rows.append(f"| {browser} | {version} | {name} | {seen} |")
+    rows.append(f"| {browser} | {release} | {version} | {name} | {seen} |")
     # The event lines of a case taken by gestured, for the record (docs/kiosk.md).
     if name in TAKEN:
         for e in evs:
