@@ -20,15 +20,15 @@ chromium_command() {
     "file://$BROWSER/page.html > $SDIR/app.log 2>&1"
 }
 
-# chromium_loaded NAME VERSION: waits (CHROMIUM_LOAD_S, default 300 s) for the page's load line,
+# chromium_loaded NAME VERSION: waits (CHROMIUM_LOAD_S, default 480 s: 293 s under trixie's cage on a host at load 11) for the page's load line,
 # says how long Chromium took from its start (BROWSER_T0) and records it, then the compositor
 # holds the clone and the page gets touches (warm-up taps below the button: wlroots adds the
 # devices it opened at the next input event).
 chromium_loaded() {
   KIOSK_NAME=$1 KIOSK_VERSION=$2
   KIOSK_RELEASE=$(. /etc/os-release && echo "$VERSION_ID ($VERSION_CODENAME)")
-  wait_until "${CHROMIUM_LOAD_S:-300}" grep -q '"GT [0-9]* load ' "$SDIR/app.log" \
-    || { tail -30 "$SDIR/app.log"; tail -10 "$SDIR/compositor.log"; die "Chromium did not load the page within ${CHROMIUM_LOAD_S:-300} s under $1"; }
+  wait_until "${CHROMIUM_LOAD_S:-480}" grep -q '"GT [0-9]* load ' "$SDIR/app.log" \
+    || { tail -30 "$SDIR/app.log"; tail -10 "$SDIR/compositor.log"; die "Chromium did not load the page within ${CHROMIUM_LOAD_S:-480} s under $1"; }
   local ms=$(( (${EPOCHREALTIME/./} - BROWSER_T0) / 1000 ))
   echo "$ms" > "$SDIR/chromium-load-ms"
   say "Chromium $(deb_version chromium) under $1 $2 (Debian $KIOSK_RELEASE) loaded the page $((ms / 1000)).$((ms % 1000 / 100)) s after its start: $(grep -o 'GT [0-9]* load [^"]*' "$SDIR/app.log")"
