@@ -9,7 +9,7 @@
 #                                   line), booted from Tests/vm/trixie-root.sh's root on its own kernel
 #
 # Each scenario runs in one root: the host's (Debian 12) unless its file has a "# root: NAME" line.
-# A scenario with a "# matrix: NAME" line (the browser matrix: 67, 78, 79) runs only when named:
+# A scenario with a "# matrix: NAME" line (the browser matrix: 67, 68, 78, 79) runs only when named:
 # CI's budget has the browser once, in its short form (77; docs/kiosk.md).
 # One VM boots one root (VM_ROOT, default the host's): with no numbers it runs every scenario of
 # that root; a number of another root's scenario is refused.

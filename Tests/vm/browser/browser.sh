@@ -135,6 +135,16 @@ browser_app_fingers() {
   kcase pinch-app1 "down 0 90 35" "down 1 110 35" "sleep 50" "${moves[@]}" "up 0" "up 1"
 }
 
+# browser_guard_cases: Chromium's own guards (scenario 68, CHROMIUM_FLAGS="--disable-pinch ..."),
+# gestured taking nothing of two fingers: a tap clicks; a pinch is the page's two touches, no zoom.
+browser_guard_cases() {
+  local i moves=()
+  kcase tap "tap 100 30"
+  for i in $(seq 1 15); do moves+=("move 0 $((90 - i * 2)) 35" "move 1 $((110 + i * 2)) 35" "sleep 20"); done
+  kcase pinch-free "down 0 90 35" "down 1 110 35" "sleep 50" "${moves[@]}" "up 0" "up 1"
+  browser_check
+}
+
 browser_check() {
   python3 "$BROWSER/check.py" "$SDIR/app.log" "$SDIR/cases.tsv" "Chromium on $KIOSK_NAME" "$KIOSK_RELEASE" \
     "$(deb_version chromium) · $KIOSK_VERSION" "$SDIR/kiosk.table" \

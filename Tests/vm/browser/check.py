@@ -16,7 +16,9 @@ Rules, per case (what the fingers did is in browser.sh):
   - circle, swipe, pinch, tap2, long-press (gestured takes them): the key bound to each arrives
     (c, s, p, t, l: gestured took it), and nothing else: no click, no context menu, no zoom;
   - edge (held, then taken): no touch at all; the key e arrives;
-  - pinch-app1 (app_fingers = 1): at most one touch.
+  - pinch-app1 (app_fingers = 1): at most one touch;
+  - pinch-free (scenario 68: Chromium's --disable-pinch, gestured takes nothing of it): two
+    touches reach the page, and it does not zoom.
 Writes one table row per case to TABLE_OUT and prints it; exits 1 if a rule is broken, naming it.
 """
 import re
@@ -68,6 +70,8 @@ for row in open(cases_path):
         broken(f"gestured's key {KEYS[name]} did not arrive (keys: {keys}): gestured did not take it")
     if name == "edge" and starts:
         broken(f"{starts} touches reached the page (a held stroke gestured took must not)")
+    if name == "pinch-free" and starts != 2:
+        broken(f"{starts} touches reached the page: the pinch is the page's (two)")
     if name == "pinch-app1" and starts > 1:
         broken(f"{starts} touches reached the page with app_fingers = 1")
 
