@@ -140,6 +140,10 @@ public struct TouchRelay {
         /// `lingering`: a gesture took it (it lifts at `lingerUntil`); false, its finger lifted
         /// while a gesture might still take it, and the arena has not said.
         var taken = false
+        /// `forwarding`, one of the app's touches together: its motion is kept back while a
+        /// gesture may take it (`holdsMotion`); the real finger is at `lastRaw`.
+        var frozen = false
+        var lastRaw: Point
     }
 
     public let rules: Rules
@@ -183,7 +187,7 @@ public struct TouchRelay {
             if tracks.contains(where: { $0.slot == c.slot && $0.state == .lingering }) { endLingering(out: &out) }
             let hold = fingersReached || delays(c, f.surface)
             tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp || isClosed ? .withheld : hold ? .held : .forwarding,
-                                originMM: c.mm, originRaw: c.raw, downTime: f.time, appRaw: c.raw))
+                                originMM: c.mm, originRaw: c.raw, downTime: f.time, appRaw: c.raw, lastRaw: c.raw))
         }
         if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
             fingersReached = true
@@ -203,6 +207,7 @@ public struct TouchRelay {
             guard let i = index(of: c.id) else { continue }
             let ends = !c.phase.isDown
             if ends { tracks[i].lifted = true }
+            tracks[i].lastRaw = c.raw
             if !tracks[i].beyondSlop, (c.mm - tracks[i].originMM).length > Self.liftSlopMM { tracks[i].beyondSlop = true }
             if tracks[i].state == .held {
                 if c.phase == .cancelled {
@@ -225,7 +230,13 @@ public struct TouchRelay {
                 // the app's lift waits for the arena.
                 tracks[i].state = .lingering
                 out.append(.keep(slot: c.slot))
+            } else if tracks[i].state == .forwarding, c.phase == .moved, holdsMotion(i, claims) {
+                // Touches together that a gesture may take move for the app only once none can:
+                // a pinch's spread seen before it is recognized is a zoom to a browser (Chromium's
+                // span slop is 30 px, less than the pinch's 5 mm on most kiosk screens).
+                tracks[i].frozen = true
             } else if tracks[i].state == .forwarding {
+                catchUp(i, out: &out)
                 out.append(.forward(slot: c.slot))
                 tracks[i].appRaw = c.raw
             } else if tracks[i].state == .ending {
@@ -402,6 +413,12 @@ public struct TouchRelay {
     }
 
     private mutating func releaseUncontested(_ claims: some ContactClaims, out: inout [Output]) {
+        // Motion kept back that no gesture can take any more: the app's touch catches up.
+        for i in tracks.indices where tracks[i].state == .forwarding && tracks[i].frozen && !tracks[i].lifted
+            && !claims.isContested(tracks[i].id) {
+            catchUp(i, out: &out)
+            out.append(.sync)
+        }
         // A lift that waited for the arena and no gesture took: the app's, late.
         for i in tracks.indices where tracks[i].state == .lingering && !tracks[i].taken && !claims.isContested(tracks[i].id) {
             out.append(.lift(slot: tracks[i].slot))
@@ -448,7 +465,7 @@ public struct TouchRelay {
         case .lift where othersDown(i):
             linger(i)
             return false
-        case .lift where tracks[i].beyondSlop:
+        case .lift where tracks[i].beyondSlop && !tracks[i].frozen:  // frozen: the app's touch is where it was
             out.append(.lift(slot: tracks[i].slot))
         case .lift:
             // Still within the slop: a lift here would be a tap, and a touch left resting would
@@ -462,6 +479,21 @@ public struct TouchRelay {
         }
         tracks[i].state = .cancelled
         return true
+    }
+
+    /// Whether the motion of the app's touch in `i` is kept back: it is one of the app's touches
+    /// together and a gesture may still take it (ending `.lift`: a cancel is no zoom either).
+    private func holdsMotion(_ i: Int, _ claims: some ContactClaims) -> Bool {
+        rules.cancelsTouches && rules.ending == .lift && othersDown(i) && claims.isContested(tracks[i].id)
+    }
+
+    /// A touch whose motion was kept back moves for the app to where its finger is.
+    private mutating func catchUp(_ i: Int, out: inout [Output]) {
+        guard tracks[i].frozen else { return }
+        tracks[i].frozen = false
+        let p = tracks[i].lastRaw
+        out.append(.move(slot: tracks[i].slot, x: Int32(p.x.rounded()), y: Int32(p.y.rounded())))
+        tracks[i].appRaw = p
     }
 
     /// Whether the app has a touch down besides the one in `i` (its lift would not be the last).

@@ -24,32 +24,50 @@ import Testing
         return out
     }
 
-    /// A pinch: taken after a few mm, its fingers lift within 0.3 s; the app's touches stay where
-    /// they were taken until 0.9 s after the second came down, then step and lift.
-    @Test func aPinchTakenEarlyEndsForTheAppOnlyAfterTheMultiTapTime() {
+    /// A pinch: while a gesture may take the two touches, their motion is kept from the app (a
+    /// browser would zoom by it); taken, they stay where they landed for the app until 0.9 s after
+    /// the second came down, then step beyond the slop together and lift.
+    @Test func aPinchAGestureTakesNeitherMovesNorTapsForTheApp() {
         var r = TouchRelay(rules: Self.rules())
         var s = RelayFrames()
         let facts = Facts()
         facts.contested = [1, 2]
         #expect(step(&r, s.frame((1, .began, 90, 60)), facts) == [.forward(slot: 0)])
-        #expect(step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts) == [.forward(slot: 1)])  // 0.02
-        #expect(step(&r, s.frame((1, .moved, 88, 60), (2, .moved, 112, 60)), facts) == [.forward(slot: 0), .forward(slot: 1)])
+        // One finger: its motion is the app's.
+        #expect(step(&r, s.frame((1, .moved, 89, 60)), facts) == [.forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .stationary, 89, 60), (2, .began, 110, 60)), facts) == [.forward(slot: 1)])  // 0.03
+        #expect(step(&r, s.frame((1, .moved, 87, 60), (2, .moved, 112, 60)), facts) == [])
         facts.claimed = [1, 2]
         facts.contested = []
-        // Taken: nothing more of them goes out, not even the lifts.
         #expect(step(&r, s.frame((1, .moved, 86, 60), (2, .moved, 114, 60)), facts) == [])
         #expect(r.state(of: 1) == .lingering && r.state(of: 2) == .lingering)
         #expect(step(&r, s.frame((1, .moved, 80, 60), (2, .moved, 120, 60)), facts) == [])
         #expect(step(&r, s.frame((1, .ended, 80, 60), (2, .stationary, 120, 60)), facts) == [.keep(slot: 0)])
         #expect(step(&r, s.frame((2, .ended, 120, 60)), facts) == [.keep(slot: 1)])
-        #expect(r.deadline == 0.02 + TouchRelay.multiTapSeconds)
+        #expect(r.deadline == 0.03 + TouchRelay.multiTapSeconds)
         #expect(settle(&r, facts, at: 0.9) == [])
-        // Both 2 mm from their downs, outwards: one step to the left (their centre is the
-        // screen's) that leaves each 6 mm from its down — 8 mm, for the left one's 2 mm towards
+        // Where the app has them (89 and 110 mm: their centre left of the screen's), one step to
+        // the right that leaves each 6 mm from its down — 7 mm, for the left one's 1 mm away from
         // it — both in one frame (their spread stays); then each lifts in a frame of its own.
-        #expect(settle(&r, facts, at: 0.92) == [.move(slot: 0, x: 800, y: 600), .move(slot: 1, x: 1040, y: 600), .sync,
+        #expect(settle(&r, facts, at: 0.93) == [.move(slot: 0, x: 960, y: 600), .move(slot: 1, x: 1170, y: 600), .sync,
                                                  .lift(slot: 0), .sync, .lift(slot: 1), .sync])
         #expect(r.state(of: 1) == nil && r.state(of: 2) == nil && r.deadline == nil)
+    }
+
+    /// Two fingers no gesture takes: their motion kept back while one might, then the app's
+    /// touches catch up with the fingers and move with them.
+    @Test func motionKeptBackCatchesUpWhenNoGestureCanTakeIt() {
+        var r = TouchRelay(rules: Self.rules())
+        var s = RelayFrames()
+        let facts = Facts()
+        facts.contested = [1, 2]
+        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
+        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        #expect(step(&r, s.frame((1, .moved, 90, 70), (2, .moved, 110, 70)), facts) == [])
+        facts.contested = []
+        #expect(step(&r, s.frame((1, .moved, 90, 75), (2, .stationary, 110, 70)), facts)
+                == [.move(slot: 0, x: 900, y: 750), .sync, .move(slot: 1, x: 1100, y: 700), .sync, .forward(slot: 0)])
+        #expect(step(&r, s.frame((1, .moved, 90, 80), (2, .moved, 110, 80)), facts) == [.forward(slot: 0), .forward(slot: 1)])
     }
 
     /// A two-finger tap recognized at the last lift: the first finger's lift must not reach the
