@@ -13,15 +13,17 @@
 ///   ended for the app (`Ending`): its tool turned to MT_TOOL_PALM, which libinput reports as
 ///   TOUCH_CANCEL, or it was lifted; nothing more of it goes out except its release.
 /// - `ending`: taken while the app's touch was still within `liftSlopMM` of where it came down
-///   (ending `.lift`): a lift there would be a tap, so it goes on as `forwarding` until it moved
-///   beyond the slop, then lifts (a drag that ended: no tap); if the finger lifts first, the
-///   app's touch steps beyond the slop and lifts there (`escape`): never a tap.
+///   (ending `.lift`) on a device whose x axis is unknown (with it, the touch steps beyond the
+///   slop at once: `escape`): a lift there would be a tap, so it goes on as `forwarding` until
+///   it moved beyond the slop, then lifts (a drag that ended: no tap).
 /// - `withheld`: a recognizer took it before the app saw any of it: the app never sees it.
 /// - `lingering`: ending `.lift`, while the app has another touch down: taken (or lifted while a
 ///   gesture may still take it), the app's touch stays where it is and nothing more of it goes
 ///   out; it lifts once `multiTapSeconds` have passed since the app's last touch came down
-///   (`due`), so that touches lifting together are never a multi-finger tap (Chromium's
-///   two-finger tap opens a context menu). One that turns out not taken lifts at once.
+///   (`deadline`, then `settle`), so that touches lifting together are never a multi-finger tap
+///   (Chromium's two-finger tap opens a context menu). One that turns out not taken lifts at
+///   once. Before that, while a gesture may take the app's touches together, their motion is
+///   kept back (`holdsMotion`: a browser zooms by a pinch's spread).
 public struct TouchRelay {
     public enum State: UInt8, Sendable, Equatable {
         case forwarding, held, cancelled, withheld, ending, lingering
