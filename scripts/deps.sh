@@ -6,7 +6,7 @@
 #                             python3-evdev for the passthrough scenarios' scripted touchscreen,
 #                             gcc for scenario 22's bare C forwarder (compiled in the guest),
 #                             hid-tools from PyPI for scenario 50's real touchscreens through /dev/uhid,
-#                             the compositors and clients of the kiosk tier: cage, sway, weston, Xorg, wev, xinput)
+#                             the compositors and clients of the kiosk tier: cage, sway, weston, Xorg, wev, xinput; chromium, the browser tier's app)
 set -euo pipefail
 level=${1:-build}
 
@@ -17,7 +17,7 @@ case "$level" in
               # the arm64 package's boot test: its root made through qemu-user, booted in qemu-system-aarch64
               qemu-system-arm qemu-user-static busybox-static udev evemu-tools libinput-tools lisgd strace kmod python3 python3-evdev python3-pip util-linux gcc libc6-dev
               # the kiosk tier (scenarios 60–65): real compositors and clients (docs/kiosk.md)
-              cage xwayland sway weston wev seatd xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput xinput) ;;
+              cage xwayland sway weston wev seatd xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput xinput chromium) ;;
   build) ;;
   *) echo "deps.sh: unknown level '$level' (build, test, vm)" >&2; exit 2 ;;
 esac

@@ -9,6 +9,8 @@
 #                                   line), booted from Tests/vm/trixie-root.sh's root on its own kernel
 #
 # Each scenario runs in one root: the host's (Debian 12) unless its file has a "# root: NAME" line.
+# A scenario with a "# matrix: NAME" line (the browser matrix: 67, 68, 81, 82) runs only when named:
+# CI's budget has the browser once, in its short form (80; docs/kiosk.md).
 # One VM boots one root (VM_ROOT, default the host's): with no numbers it runs every scenario of
 # that root; a number of another root's scenario is refused.
 #
@@ -37,7 +39,9 @@ scenario_root() { sed -n 's/^# root: \([a-z0-9]*\)$/\1/p' "$here/scenarios/$1.sh
 mapfile -t all < <(cd "$here/scenarios" && ls -1 *.sh | sort -n | sed 's/\.sh$//')
 selected=()
 if [ $# -eq 0 ]; then
-  for s in "${all[@]}"; do [ "$(scenario_root "$s")" = "$vm_root" ] && selected+=("$s"); done
+  for s in "${all[@]}"; do
+    [ "$(scenario_root "$s")" = "$vm_root" ] && ! grep -q '^# matrix: ' "$here/scenarios/$s.sh" && selected+=("$s")
+  done
 else
   for want in "$@"; do
     found=
@@ -90,6 +94,12 @@ if printf '%s\n' "${selected[@]}" | grep -q -- '-kiosk'; then
     [ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ] || cannot_run "no Xorg dummy driver (xserver-xorg-video-dummy; run scripts/deps.sh vm)"
     [ -e /usr/lib/xorg/modules/input/libinput_drv.so ] || cannot_run "no xf86-input-libinput (xserver-xorg-input-libinput; run scripts/deps.sh vm)"
   fi
+fi
+# The browser tier (67 in the host's root, 80– in trixie's) runs a real Chromium under a compositor.
+if printf '%s\n' "${selected[@]}" | grep -q -- '-browser'; then
+  for tool in chromium weston seatd; do
+    have "$tool" || cannot_run "'$tool' not found for the browser tier in the $vm_root root (run scripts/deps.sh vm)"
+  done
 fi
 # The soak (31) stops and starts a real broker.
 if printf '%s\n' "${selected[@]}" | grep -q '^31-'; then
@@ -195,10 +205,10 @@ for s in "${selected[@]}"; do
   fi
 done
 # The kiosk tier's compatibility table (docs/kiosk.md): what the app saw, per compositor and case.
-if compgen -G "$results/*-kiosk-*/kiosk.table" >/dev/null; then
+if compgen -G "$results/*-kiosk-*/kiosk.table" >/dev/null || compgen -G "$results/*-browser-*/kiosk.table" >/dev/null; then
   echo "vm: kiosk tier — what the app saw under each compositor (gestured's default passthrough):"
   echo "| compositor | Debian | version | case | what the app saw |"
   echo "|---|---|---|---|---|"
-  cat "$results"/*-kiosk-*/kiosk.table
+  cat "$results"/*-kiosk-*/kiosk.table "$results"/*-browser-*/kiosk.table 2>/dev/null
 fi
 finish "$passed" "$failed"

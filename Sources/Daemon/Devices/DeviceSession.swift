@@ -166,8 +166,11 @@ final class DeviceSession: LoopSource {
     @inline(__always)
     var wakeTime: Double? {
         if let p = player { return p.wakeTime(deadline: pipeline.deadline) }
-        guard let r = reader?.resumeAt else { return pipeline.deadline }
-        return min(r, pipeline.deadline ?? r)
+        var t = pipeline.deadline
+        // The relay's lingering touches lift on time (TouchRelay.deadline).
+        if let d = passthrough?.deadline { t = min(d, t ?? d) }
+        guard let r = reader?.resumeAt else { return t }
+        return min(r, t ?? r)
     }
 
     /// `.gone`: the device went away while it was read (a live device is read here first);
@@ -190,7 +193,7 @@ final class DeviceSession: LoopSource {
         // deadlines at their own times as they are fed. This also ends a coalesced read's wait.
         if readable(now: now, into: &out) == .gone { return .gone }
         pipeline.tick(now: now) { out.append($0) }
-        if let error = passthrough?.settle(arena: pipeline.arena) { writeFailed(error) }
+        if let error = passthrough?.settle(arena: pipeline.arena, now: now) { writeFailed(error) }
         return .open
     }
 

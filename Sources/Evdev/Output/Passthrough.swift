@@ -86,12 +86,16 @@ public final class Passthrough: FrameStage {
         return failure
     }
 
-    /// After the pipeline's timers ran: claims and failures may release or take held contacts.
+    /// After the pipeline's timers ran: claims and failures may release or take held contacts,
+    /// and lingering touches may be due (`now`, the clock of the frames' times).
     @discardableResult
-    public func settle(arena: GestureArena) -> DeviceError? {
-        relay.settle(claims: arena, out: &outputs)
+    public func settle(arena: GestureArena, now: Double? = nil) -> DeviceError? {
+        relay.settle(claims: arena, now: now, out: &outputs)
         return outputs.isEmpty ? nil : flush(frameEnded: false)
     }
+
+    /// When `settle` must run next (the relay's lingering touches lift), if ever.
+    public var deadline: Double? { relay.deadline }
 
     /// The kernel dropped events (SYN_DROPPED; the kernel does not pass one through uinput): the
     /// app's contacts are cancelled so that it is consistent again; the pipeline then resyncs,

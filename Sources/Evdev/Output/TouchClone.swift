@@ -239,6 +239,9 @@ public final class TouchClone {
             case .lift(let slot):
                 select(slot)
                 lift(slot)
+            case .keep(let slot):
+                // Handled: finishFrame must not write the release it kept back.
+                if Int(slot) < forwarded.count { forwarded[Int(slot)] = true }
             case .sync:
                 if open > 0 { syncOwed = true }
             }

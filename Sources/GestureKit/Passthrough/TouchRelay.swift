@@ -13,13 +13,20 @@
 ///   ended for the app (`Ending`): its tool turned to MT_TOOL_PALM, which libinput reports as
 ///   TOUCH_CANCEL, or it was lifted; nothing more of it goes out except its release.
 /// - `ending`: taken while the app's touch was still within `liftSlopMM` of where it came down
-///   (ending `.lift`): a lift there would be a tap, so it goes on as `forwarding` until it moved
-///   beyond the slop, then lifts (a drag that ended: no tap); if the finger lifts first, the
-///   app's touch steps beyond the slop and lifts there (`escape`): never a tap.
+///   (ending `.lift`) on a device whose x axis is unknown (with it, the touch steps beyond the
+///   slop at once: `escape`): a lift there would be a tap, so it goes on as `forwarding` until
+///   it moved beyond the slop, then lifts (a drag that ended: no tap).
 /// - `withheld`: a recognizer took it before the app saw any of it: the app never sees it.
+/// - `lingering`: ending `.lift`, while the app has another touch down: taken (or lifted while a
+///   gesture may still take it), the app's touch stays where it is and nothing more of it goes
+///   out; it lifts once `multiTapSeconds` have passed since the app's last touch came down
+///   (`deadline`, then `settle`), so that touches lifting together are never a multi-finger tap
+///   (Chromium's two-finger tap opens a context menu). One that turns out not taken lifts at
+///   once. Before that, while a gesture may take the app's touches together, their motion is
+///   kept back (`holdsMotion`: a browser zooms by a pinch's spread).
 public struct TouchRelay {
     public enum State: UInt8, Sendable, Equatable {
-        case forwarding, held, cancelled, withheld, ending
+        case forwarding, held, cancelled, withheld, ending, lingering
     }
 
     /// How a taken touch the app already has ends for it. Most compositors drop libinput's
@@ -37,6 +44,13 @@ public struct TouchRelay {
     /// tap, whatever it does next (toolkits' tap slops: GTK 8 px, Qt 10 px, Chromium 15 dip,
     /// Flutter 18 px, each at most about 5 mm on a kiosk screen).
     public static let liftSlopMM = 5.0
+
+    /// Touches of one sequence whose first lift comes this soon after the last of them came down,
+    /// none beyond its slop, are a multi-finger tap to a toolkit: Chromium's GestureDetector
+    /// fires its two-finger tap (a context menu) at the first of two lifts within
+    /// `two_finger_tap_timeout` of the second down — `max_touch_down_duration_for_click_in_ms`,
+    /// 800 ms on Linux (ui/events/gesture_detection). 0.1 s more for the clone's writes.
+    public static let multiTapSeconds = 0.9
 
     /// The passthrough settings of one device.
     public struct Rules: Sendable, Equatable {
@@ -91,6 +105,9 @@ public struct TouchRelay {
         case begin(slot: Int32, x: Int32, y: Int32)
         case move(slot: Int32, x: Int32, y: Int32)
         case lift(slot: Int32)
+        /// The slot's finger lifted, but the app's touch stays down (`lingering`): its release in
+        /// this frame is not written.
+        case keep(slot: Int32)
         case sync
     }
 
@@ -119,6 +136,16 @@ public struct TouchRelay {
         var originMM: Point
         var originRaw: Point
         var beyondSlop = false
+        /// When the app got its down (the frame's time), and where its touch is (raw).
+        var downTime: Double
+        var appRaw: Point
+        /// `lingering`: a gesture took it (it lifts at `lingerUntil`); false, its finger lifted
+        /// while a gesture might still take it, and the arena has not said.
+        var taken = false
+        /// `forwarding`, one of the app's touches together: its motion is kept back while a
+        /// gesture may take it (`holdsMotion`); the real finger is at `lastRaw`.
+        var frozen = false
+        var lastRaw: Point
     }
 
     public let rules: Rules
@@ -132,6 +159,10 @@ public struct TouchRelay {
     /// The app gets nothing (a kiosk mode's `passthrough = "none"`): every contact that begins
     /// is withheld; gestures are still recognized from it.
     public private(set) var isClosed = false
+    /// The latest time heard (a frame's, or `settle`'s `now`).
+    private var clock = -Double.infinity
+    /// When the taken `lingering` touches lift (`due`).
+    public private(set) var lingerUntil: Double?
 
     public init(rules: Rules) {
         self.rules = rules
@@ -147,14 +178,18 @@ public struct TouchRelay {
 
     /// One frame, after the arena has handled it.
     public mutating func frame(_ f: borrowing TouchFrame, claims: some ContactClaims, out: inout [Output]) {
+        clock = max(clock, f.time)
         for c in f.contacts where c.phase == .began {
             // A held contact that already lifted still owns its slot in the clone's eyes.
             for i in tracks.indices where tracks[i].slot == c.slot && tracks[i].lifted && tracks[i].state == .held {
-                deliver(i, out: &out)
+                deliver(i, out: &out, time: f.time)
             }
+            // So does a lingering one: the lingering touches end now (stepping beyond the slop,
+            // which no toolkit takes for a tap either).
+            if tracks.contains(where: { $0.slot == c.slot && $0.state == .lingering }) { endLingering(out: &out) }
             let hold = fingersReached || delays(c, f.surface)
             tracks.append(Track(id: c.id, slot: c.slot, state: ignoringUntilAllUp || isClosed ? .withheld : hold ? .held : .forwarding,
-                                originMM: c.mm, originRaw: c.raw))
+                                originMM: c.mm, originRaw: c.raw, downTime: f.time, appRaw: c.raw, lastRaw: c.raw))
         }
         if let n = rules.delayFingers, !fingersReached, f.downCount >= n {
             fingersReached = true
@@ -174,6 +209,7 @@ public struct TouchRelay {
             guard let i = index(of: c.id) else { continue }
             let ends = !c.phase.isDown
             if ends { tracks[i].lifted = true }
+            tracks[i].lastRaw = c.raw
             if !tracks[i].beyondSlop, (c.mm - tracks[i].originMM).length > Self.liftSlopMM { tracks[i].beyondSlop = true }
             if tracks[i].state == .held {
                 if c.phase == .cancelled {
@@ -189,12 +225,29 @@ public struct TouchRelay {
             guard let i = index(of: c.id), !tracks[i].replayed else { continue }
             if tracks[i].state == .forwarding || tracks[i].state == .ending, c.phase == .cancelled {
                 endCancelled(i, out: &out)
+            } else if tracks[i].state == .forwarding, c.phase == .ended, rules.cancelsTouches, rules.ending == .lift,
+                      claims.isContested(c.id), othersDown(i) {
+                // A lift now, with another touch down, may be the first of a multi-finger tap
+                // that a gesture is about to take (a two-finger tap is recognized at the last lift):
+                // the app's lift waits for the arena.
+                tracks[i].state = .lingering
+                out.append(.keep(slot: c.slot))
+            } else if tracks[i].state == .forwarding, c.phase == .moved, holdsMotion(i, claims) {
+                // Touches together that a gesture may take move for the app only once none can:
+                // a pinch's spread seen before it is recognized is a zoom to a browser (Chromium's
+                // span slop is 30 px, less than the pinch's 5 mm on most kiosk screens).
+                tracks[i].frozen = true
             } else if tracks[i].state == .forwarding {
+                catchUp(i, out: &out)
                 out.append(.forward(slot: c.slot))
+                tracks[i].appRaw = c.raw
             } else if tracks[i].state == .ending {
-                forwardEnding(i, out: &out)
+                forwardEnding(i, c, out: &out)
+            } else if tracks[i].state == .lingering, c.phase == .ended {
+                out.append(.keep(slot: c.slot))
             }
         }
+        if let t = lingerUntil, t <= clock { endLingering(out: &out) }
         finishStep()
         if f.downCount == 0 {
             fingersReached = false
@@ -214,7 +267,9 @@ public struct TouchRelay {
     /// (`escape`, with `rules.rawX`): such a lift waits for the arena.
     public func decidesWithoutArena(_ f: borrowing TouchFrame) -> Bool {
         guard rules.ending == .lift || !rules.cancelsTouches, !isClosed, !ignoringUntilAllUp,
-              !tracks.isEmpty, f.contacts.count == tracks.count else { return false }
+              !tracks.isEmpty, f.contacts.count == tracks.count,
+              // Touches lifting together may be a multi-finger tap a gesture takes (`lingering`).
+              tracks.count == 1 || !rules.cancelsTouches else { return false }
         let mayEscape = rules.cancelsTouches && rules.rawX != nil
         for c in f.contacts {
             guard c.phase == .ended, let i = index(of: c.id), tracks[i].state == .forwarding, !tracks[i].fresh,
@@ -230,12 +285,18 @@ public struct TouchRelay {
         public func isContested(_ id: Int32) -> Bool { false }
     }
 
-    /// After timers ran (no frame): claims and failures may have settled held contacts.
-    public mutating func settle(claims: some ContactClaims, out: inout [Output]) {
+    /// After timers ran (no frame): claims and failures may have settled held contacts, and the
+    /// lingering touches may be due (`now`: the clock of the frames' times).
+    public mutating func settle(claims: some ContactClaims, now: Double? = nil, out: inout [Output]) {
+        if let now { clock = max(clock, now) }
         settleClaims(claims, out: &out)
         releaseUncontested(claims, out: &out)
+        if let t = lingerUntil, t <= clock { endLingering(out: &out) }
         finishStep()
     }
+
+    /// When `settle` must run next for the lingering touches to lift, if ever.
+    public var deadline: Double? { lingerUntil }
 
     /// The device dropped events or is going away: the app's contacts are cancelled, held ones
     /// forgotten, and contacts that begin before every finger is up are withheld (the arena
@@ -293,7 +354,7 @@ public struct TouchRelay {
                 tracks[i].samples.removeAll()
             case .forwarding:
                 if take(i, out: &out) { cancelled = true }
-            case .cancelled, .withheld, .ending:
+            case .cancelled, .withheld, .ending, .lingering:
                 break
             }
         }
@@ -305,6 +366,10 @@ public struct TouchRelay {
         var cancelled = false
         for i in tracks.indices {
             switch tracks[i].state {
+            case .lingering:
+                out.append(.lift(slot: tracks[i].slot))
+                tracks[i].state = .cancelled
+                cancelled = true
             case .forwarding where !tracks[i].lifted, .ending where !tracks[i].lifted:
                 if neverATap, rules.ending == .lift, !tracks[i].beyondSlop, let x = rules.rawX {
                     escape(i, x, out: &out)
@@ -321,6 +386,7 @@ public struct TouchRelay {
         }
         if cancelled { out.append(.sync) }
         tracks.removeAll { $0.lifted }
+        lingerUntil = nil
     }
 
     private mutating func settleClaims(_ claims: some ContactClaims, out: inout [Output]) {
@@ -338,7 +404,9 @@ public struct TouchRelay {
             case .held:
                 tracks[i].state = .withheld
                 tracks[i].samples.removeAll()
-            case .cancelled, .withheld, .ending:
+            case .lingering where !tracks[i].taken:
+                linger(i)
+            case .cancelled, .withheld, .ending, .lingering:
                 break
             }
         }
@@ -347,23 +415,37 @@ public struct TouchRelay {
     }
 
     private mutating func releaseUncontested(_ claims: some ContactClaims, out: inout [Output]) {
+        // Motion kept back that no gesture can take any more: the app's touch catches up.
+        for i in tracks.indices where tracks[i].state == .forwarding && tracks[i].frozen && !tracks[i].lifted
+            && !claims.isContested(tracks[i].id) {
+            catchUp(i, out: &out)
+            out.append(.sync)
+        }
+        // A lift that waited for the arena and no gesture took: the app's, late.
+        for i in tracks.indices where tracks[i].state == .lingering && !tracks[i].taken && !claims.isContested(tracks[i].id) {
+            out.append(.lift(slot: tracks[i].slot))
+            out.append(.sync)
+            tracks[i].state = .cancelled
+        }
         for i in tracks.indices where tracks[i].state == .held && !claims.isContested(tracks[i].id) {
             if tracks[i].fresh {
                 tracks[i].state = .forwarding  // nothing kept back yet: its own events go out
                 tracks[i].samples.removeAll()
             } else {
-                deliver(i, out: &out)
+                deliver(i, out: &out, time: clock)
             }
         }
     }
 
     /// Writes a held contact's path, one frame per position, and goes on forwarding it.
-    private mutating func deliver(_ i: Int, out: inout [Output]) {
+    private mutating func deliver(_ i: Int, out: inout [Output], time: Double) {
         let slot = tracks[i].slot
         for (n, s) in tracks[i].samples.enumerated() {
             out.append(n == 0 ? .begin(slot: slot, x: s.x, y: s.y) : .move(slot: slot, x: s.x, y: s.y))
             out.append(.sync)
         }
+        if let s = tracks[i].samples.last { tracks[i].appRaw = Point(x: Double(s.x), y: Double(s.y)) }
+        tracks[i].downTime = time
         if tracks[i].lifted {
             out.append(.lift(slot: slot))
             out.append(.sync)
@@ -380,9 +462,20 @@ public struct TouchRelay {
         switch rules.ending {
         case .cancel:
             out.append(.cancel(slot: tracks[i].slot))
-        case .lift where tracks[i].beyondSlop || now:
+        case .lift where now:
+            out.append(.lift(slot: tracks[i].slot))
+        case .lift where othersDown(i):
+            linger(i)
+            return false
+        case .lift where tracks[i].beyondSlop && !tracks[i].frozen:  // frozen: the app's touch is where it was
             out.append(.lift(slot: tracks[i].slot))
         case .lift:
+            // Still within the slop: a lift here would be a tap, and a touch left resting would
+            // become the app's long press (Chromium's fires at 0.65 s, after gestured's 0.5 s).
+            if let axis = rules.rawX {
+                escape(i, axis, out: &out)
+                return true
+            }
             tracks[i].state = .ending
             return false
         }
@@ -390,15 +483,85 @@ public struct TouchRelay {
         return true
     }
 
+    /// Whether the motion of the app's touch in `i` is kept back: it is one of the app's touches
+    /// together and a gesture may still take it (ending `.lift`: a cancel is no zoom either).
+    private func holdsMotion(_ i: Int, _ claims: some ContactClaims) -> Bool {
+        rules.cancelsTouches && rules.ending == .lift && othersDown(i) && claims.isContested(tracks[i].id)
+    }
+
+    /// A touch whose motion was kept back moves for the app to where its finger is.
+    private mutating func catchUp(_ i: Int, out: inout [Output]) {
+        guard tracks[i].frozen else { return }
+        tracks[i].frozen = false
+        let p = tracks[i].lastRaw
+        out.append(.move(slot: tracks[i].slot, x: Int32(p.x.rounded()), y: Int32(p.y.rounded())))
+        tracks[i].appRaw = p
+    }
+
+    /// Whether the app has a touch down besides the one in `i` (its lift would not be the last).
+    private func othersDown(_ i: Int) -> Bool {
+        tracks.indices.contains { j in
+            j != i && (tracks[j].state == .lingering || tracks[j].state == .ending
+                       || tracks[j].state == .forwarding && !tracks[j].lifted && !tracks[j].fresh)
+        }
+    }
+
+    /// A taken touch of a multi-finger sequence stays down for the app, still, until
+    /// `multiTapSeconds` after the app's last touch came down (`lingerUntil`).
+    private mutating func linger(_ i: Int) {
+        tracks[i].state = .lingering
+        tracks[i].taken = true
+        var last = tracks[i].downTime
+        // Not one that began in this frame: it may yet be held (`delayFingers`).
+        for t in tracks where !t.fresh && (t.state == .lingering || t.state == .ending || t.state == .forwarding) {
+            last = max(last, t.downTime)
+        }
+        lingerUntil = max(lingerUntil ?? last + Self.multiTapSeconds, last + Self.multiTapSeconds)
+    }
+
+    /// The lingering touches lift for the app: first those still within the slop all step
+    /// beyond it together (one translation, in one frame: their spread stays, so no toolkit sees
+    /// a pinch), then each lifts in a frame of its own.
+    private mutating func endLingering(out: inout [Output]) {
+        lingerUntil = nil
+        let lingering = tracks.indices.filter { tracks[$0].state == .lingering }
+        guard !lingering.isEmpty else { return }
+        if let axis = rules.rawX {
+            var sumX = 0.0, k = 0.0
+            for i in lingering { sumX += tracks[i].appRaw.x }
+            let s: Double = sumX / Double(lingering.count) < axis.centre ? 1 : -1
+            // The least step along x that leaves every touch beyond the slop from its down.
+            let r = (Self.liftSlopMM + 1) * axis.unitsPerMM
+            for i in lingering {
+                let d = tracks[i].appRaw - tracks[i].originRaw
+                guard d.y * d.y < r * r else { continue }
+                k = max(k, (r * r - d.y * d.y).squareRoot() - s * d.x)
+            }
+            if k > 0 {
+                for i in lingering {
+                    let p = tracks[i].appRaw
+                    out.append(.move(slot: tracks[i].slot, x: Int32((p.x + s * k).rounded()), y: Int32(p.y.rounded())))
+                }
+                out.append(.sync)
+            }
+        }
+        for i in lingering {
+            out.append(.lift(slot: tracks[i].slot))
+            out.append(.sync)
+            tracks[i].state = .cancelled
+        }
+    }
+
     /// A taken contact still within the slop moved: the app sees the move; once beyond the slop,
     /// the contact lifts in a frame of its own (after the move, so the app's touch ends where it
     /// is a drag).
-    private mutating func forwardEnding(_ i: Int, out: inout [Output]) {
+    private mutating func forwardEnding(_ i: Int, _ c: Contact, out: inout [Output]) {
         if tracks[i].lifted, !tracks[i].beyondSlop, let x = rules.rawX {
             escape(i, x, out: &out)
             return
         }
         out.append(.forward(slot: tracks[i].slot))
+        tracks[i].appRaw = c.raw
         guard tracks[i].beyondSlop, !tracks[i].lifted else { return }
         out.append(.sync)
         out.append(.lift(slot: tracks[i].slot))
@@ -428,7 +591,7 @@ public struct TouchRelay {
 
     /// Forgets contacts that are over for the app; the next step starts.
     private mutating func finishStep() {
-        tracks.removeAll { $0.lifted && $0.state != .held }
+        tracks.removeAll { $0.lifted && $0.state != .held && $0.state != .lingering }
         for i in tracks.indices {
             tracks[i].fresh = false
             tracks[i].replayed = false

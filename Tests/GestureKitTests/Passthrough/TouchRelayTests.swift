@@ -103,7 +103,7 @@ struct RelayFrames {
     /// The raw x axis of RelayFrames' 200 mm surface (raw = mm × 10).
     static let rawX = TouchRelay.RawAxis(centre: 1000, unitsPerMM: 10)
 
-    @Test func aWinnersTouchWhoseFingerLiftsWithinTheSlopStepsBeyondItThenLifts() {
+    @Test func aWinnersTouchWithinTheSlopStepsBeyondItAtOnceThenLifts() {
         var rules = TouchRelay.Rules(ending: .lift)
         rules.rawX = Self.rawX
         var r = TouchRelay(rules: rules)
@@ -111,15 +111,31 @@ struct RelayFrames {
         let facts = Facts()
         _ = step(&r, s.frame((1, .began, 50, 60)), facts)
         facts.claimed = [1]
-        #expect(step(&r, s.frame((1, .moved, 51, 60)), facts) == [.forward(slot: 0)])
-        // Its own release at 1 mm would be a tap: 6 mm from its down, towards the middle, instead.
-        #expect(step(&r, s.frame((1, .ended, 51, 60)), facts) == [.move(slot: 0, x: 560, y: 600), .sync, .lift(slot: 0)])
+        // A lift at 1 mm would be a tap, and a touch left resting the app's long press: 6 mm
+        // from its down, towards the middle, then the lift, at once.
+        #expect(step(&r, s.frame((1, .moved, 51, 60)), facts) == [.move(slot: 0, x: 560, y: 600), .sync, .lift(slot: 0), .sync])
+        #expect(r.state(of: 1) == .cancelled)
+        #expect(step(&r, s.frame((1, .ended, 51, 60)), facts) == [])
         #expect(r.state(of: 1) == nil)
         // Right of the middle, it steps left.
         _ = step(&r, s.frame((2, .began, 150, 60)), facts)
         facts.claimed = [2]
-        #expect(step(&r, s.frame((2, .stationary, 150, 60)), facts) == [])
-        #expect(step(&r, s.frame((2, .ended, 150, 60)), facts) == [.move(slot: 1, x: 1440, y: 600), .sync, .lift(slot: 1)])
+        #expect(step(&r, s.frame((2, .stationary, 150, 60)), facts) == [.move(slot: 1, x: 1440, y: 600), .sync, .lift(slot: 1), .sync])
+        #expect(step(&r, s.frame((2, .ended, 150, 60)), facts) == [])
+    }
+
+    @Test func aWinnersTouchWhoseFingerLiftsWithinTheSlopStepsBeyondItThenLifts() {
+        var rules = TouchRelay.Rules(ending: .lift)
+        rules.rawX = Self.rawX
+        var r = TouchRelay(rules: rules)
+        var s = RelayFrames()
+        let facts = Facts()
+        _ = step(&r, s.frame((1, .began, 50, 60)), facts)
+        _ = step(&r, s.frame((1, .moved, 51, 60)), facts)
+        // Taken at its lift (a shape is decided there): the release would be a tap.
+        facts.claimed = [1]
+        #expect(step(&r, s.frame((1, .ended, 51, 60)), facts) == [.move(slot: 0, x: 560, y: 600), .sync, .lift(slot: 0), .sync])
+        #expect(r.state(of: 1) == nil)
     }
 
     @Test func withoutTheRawAxisAWinnersTouchWithinTheSlopEndsWithItsOwnRelease() {
@@ -133,20 +149,32 @@ struct RelayFrames {
         #expect(r.state(of: 1) == nil)
     }
 
-    @Test func aWinnerAtDelayFingersLiftsTheAppsMovedTouchAndKeepsTheStillOneUntilItMoves() {
-        var r = TouchRelay(rules: .init(ending: .lift, delayFingers: 3))
+    @Test func aWinnerAtDelayFingersKeepsTheAppsTwoTouchesStillUntilTheyCannotBeATap() {
+        var rules = TouchRelay.Rules(ending: .lift, delayFingers: 3)
+        rules.rawX = Self.rawX
+        var r = TouchRelay(rules: rules)
         var s = RelayFrames()
         let facts = Facts()
         facts.contested = [1, 2, 3]
         _ = step(&r, s.frame((1, .began, 100, 60)), facts)
         _ = step(&r, s.frame((1, .moved, 110, 60), (2, .began, 50, 60)), facts)
-        #expect(step(&r, s.frame((1, .stationary, 110, 60), (2, .stationary, 50, 60), (3, .began, 70, 60)), facts)
-                == [.lift(slot: 0), .sync])
-        #expect(r.state(of: 1) == .cancelled)
-        #expect(r.state(of: 2) == .ending)
-        #expect(r.state(of: 3) == .held)
-        #expect(step(&r, s.frame((1, .moved, 120, 60), (2, .moved, 60, 60), (3, .moved, 80, 60)), facts)
-                == [.forward(slot: 1), .sync, .lift(slot: 1)])
+        // The third finger: the app's two touches stay where they are (lifting now, they could be
+        // a two-finger tap), the third is held.
+        #expect(step(&r, s.frame((1, .stationary, 110, 60), (2, .stationary, 50, 60), (3, .began, 70, 60)), facts) == [])
+        #expect(r.state(of: 1) == .lingering && r.state(of: 2) == .lingering && r.state(of: 3) == .held)
+        #expect(step(&r, s.frame((1, .moved, 120, 60), (2, .moved, 60, 60), (3, .moved, 80, 60)), facts) == [])
+        #expect(step(&r, s.frame((1, .ended, 120, 60), (2, .ended, 60, 60), (3, .ended, 80, 60)), facts)
+                == [.keep(slot: 0), .keep(slot: 1)])
+        // 0.9 s after the app's second touch came down (0.02): touch 2 is still within the slop,
+        // so both step 6 mm together towards the middle (a translation: no pinch), then lift.
+        #expect(r.deadline == 0.02 + TouchRelay.multiTapSeconds)
+        var out: [TouchRelay.Output] = []
+        r.settle(claims: facts, now: 0.5, out: &out)
+        #expect(out == [])
+        r.settle(claims: facts, now: 0.93, out: &out)
+        #expect(out == [.move(slot: 0, x: 1160, y: 600), .move(slot: 1, x: 560, y: 600), .sync,
+                        .lift(slot: 0), .sync, .lift(slot: 1), .sync])
+        #expect(r.state(of: 1) == nil && r.state(of: 2) == nil && r.deadline == nil)
     }
 
     @Test func aDropLiftsEvenATouchWithinTheSlop() {
@@ -374,9 +402,10 @@ extension TouchRelayTests {
         var s = RelayFrames()
         let facts = Facts()
         #expect(step(&r, s.frame((1, .began, 100, 60)), facts) == [.forward(slot: 0)])
-        #expect(step(&r, s.frame((1, .stationary, 100, 60), (2, .began, 120, 60)), facts) == [])
-        #expect(step(&r, s.frame((1, .ended, 100, 60), (2, .ended, 120, 60)), facts)
-                == [.move(slot: 0, x: 940, y: 600), .sync, .lift(slot: 0)])
+        // The app's touch is its only one: it steps beyond the slop and lifts at once.
+        #expect(step(&r, s.frame((1, .stationary, 100, 60), (2, .began, 120, 60)), facts)
+                == [.move(slot: 0, x: 940, y: 600), .sync, .lift(slot: 0), .sync])
+        #expect(step(&r, s.frame((1, .ended, 100, 60), (2, .ended, 120, 60)), facts) == [])
     }
 
     @Test func twoFingersLandingTogetherNeverReachTheAppAndHeldTouchesAreNotDelivered() {
