@@ -6,16 +6,21 @@ import Testing
 /// the second down, neither beyond its slop). The app's touches stay still and lift once
 /// `multiTapSeconds` have passed since the last came down.
 @Suite struct TouchRelayMultiTapTests {
-    static func rules() -> TouchRelay.Rules {
-        var rules = TouchRelay.Rules(ending: .lift)
-        rules.rawX = TouchRelayTests.rawX
-        return rules
-    }
+    static func rules() -> TouchRelay.Rules { TouchRelayTests.liftRules }
 
     func step(_ r: inout TouchRelay, _ f: TouchFrame, _ facts: Facts) -> [TouchRelay.Output] {
         var out: [TouchRelay.Output] = []
         r.frame(f, claims: facts, out: &out)
         return out
+    }
+
+    /// A relay with two fingers down, at 90 and 110 mm (the second a frame after the first).
+    func twoDown(_ facts: Facts) -> (TouchRelay, RelayFrames) {
+        var r = TouchRelay(rules: Self.rules())
+        var s = RelayFrames()
+        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
+        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        return (r, s)
     }
 
     func settle(_ r: inout TouchRelay, _ facts: Facts, at now: Double) -> [TouchRelay.Output] {
@@ -57,12 +62,9 @@ import Testing
     /// Two fingers no gesture takes: their motion kept back while one might, then the app's
     /// touches catch up with the fingers and move with them.
     @Test func motionKeptBackCatchesUpWhenNoGestureCanTakeIt() {
-        var r = TouchRelay(rules: Self.rules())
-        var s = RelayFrames()
         let facts = Facts()
         facts.contested = [1, 2]
-        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
-        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        var (r, s) = twoDown(facts)
         #expect(step(&r, s.frame((1, .moved, 90, 70), (2, .moved, 110, 70)), facts) == [])
         facts.contested = []
         #expect(step(&r, s.frame((1, .moved, 90, 75), (2, .stationary, 110, 70)), facts)
@@ -95,12 +97,9 @@ import Testing
     /// The same fingers when no gesture takes them: the app's own two-finger tap, its first lift
     /// late by as long as the arena took to say so.
     @Test func aTwoFingerTapNoGestureTakesIsTheApps() {
-        var r = TouchRelay(rules: Self.rules())
-        var s = RelayFrames()
         let facts = Facts()
         facts.contested = [1, 2]
-        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
-        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        var (r, s) = twoDown(facts)
         #expect(step(&r, s.frame((1, .ended, 90, 60), (2, .stationary, 110, 60)), facts) == [.keep(slot: 0)])
         facts.contested = []
         #expect(settle(&r, facts, at: 0.1) == [.lift(slot: 0), .sync])
@@ -110,22 +109,16 @@ import Testing
 
     /// Lifts that no gesture can take any more go out as they come, together or not.
     @Test func uncontestedLiftsAreNotHeld() {
-        var r = TouchRelay(rules: Self.rules())
-        var s = RelayFrames()
         let facts = Facts()
-        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
-        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        var (r, s) = twoDown(facts)
         #expect(step(&r, s.frame((1, .ended, 90, 60), (2, .ended, 110, 60)), facts) == [.forward(slot: 0), .forward(slot: 1)])
     }
 
     /// A new finger landing in a lingering touch's slot: the clone's slot must be free, so the
     /// lingering touches end first (stepping beyond the slop), then the new one begins.
     @Test func aNewTouchInALingeringSlotEndsTheLingeringFirst() {
-        var r = TouchRelay(rules: Self.rules())
-        var s = RelayFrames()
         let facts = Facts()
-        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
-        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        var (r, s) = twoDown(facts)
         facts.claimed = [1, 2]
         #expect(step(&r, s.frame((1, .ended, 90, 60), (2, .ended, 110, 60)), facts) == [.keep(slot: 0), .keep(slot: 1)])
         var f = s.frame()
@@ -136,11 +129,8 @@ import Testing
 
     /// A drop (or the relay closing) ends lingering touches at once: the app must be consistent.
     @Test func aDropLiftsLingeringTouches() {
-        var r = TouchRelay(rules: Self.rules())
-        var s = RelayFrames()
         let facts = Facts()
-        _ = step(&r, s.frame((1, .began, 90, 60)), facts)
-        _ = step(&r, s.frame((1, .stationary, 90, 60), (2, .began, 110, 60)), facts)
+        var (r, s) = twoDown(facts)
         facts.claimed = [1, 2]
         _ = step(&r, s.frame((1, .moved, 91, 60), (2, .moved, 111, 60)), facts)
         var out: [TouchRelay.Output] = []

@@ -103,10 +103,15 @@ struct RelayFrames {
     /// The raw x axis of RelayFrames' 200 mm surface (raw = mm × 10).
     static let rawX = TouchRelay.RawAxis(centre: 1000, unitsPerMM: 10)
 
-    @Test func aWinnersTouchWithinTheSlopStepsBeyondItAtOnceThenLifts() {
+    /// The default ending, with the surface's x axis (a touch within the slop can step beyond it).
+    static var liftRules: TouchRelay.Rules {
         var rules = TouchRelay.Rules(ending: .lift)
-        rules.rawX = Self.rawX
-        var r = TouchRelay(rules: rules)
+        rules.rawX = rawX
+        return rules
+    }
+
+    @Test func aWinnersTouchWithinTheSlopStepsBeyondItAtOnceThenLifts() {
+        var r = TouchRelay(rules: Self.liftRules)
         var s = RelayFrames()
         let facts = Facts()
         _ = step(&r, s.frame((1, .began, 50, 60)), facts)
@@ -125,9 +130,7 @@ struct RelayFrames {
     }
 
     @Test func aWinnersTouchWhoseFingerLiftsWithinTheSlopStepsBeyondItThenLifts() {
-        var rules = TouchRelay.Rules(ending: .lift)
-        rules.rawX = Self.rawX
-        var r = TouchRelay(rules: rules)
+        var r = TouchRelay(rules: Self.liftRules)
         var s = RelayFrames()
         let facts = Facts()
         _ = step(&r, s.frame((1, .began, 50, 60)), facts)
@@ -190,9 +193,7 @@ struct RelayFrames {
     /// A finger resting on a panel that vanished did not tap: under "lift" its touch steps beyond
     /// the slop, then lifts; one that moved beyond it lifts where it is; under "cancel" both cancel.
     @Test func aPanelGoneEndsTheAppsTouchesNeverAsATap() {
-        var rules = TouchRelay.Rules(ending: .lift)
-        rules.rawX = Self.rawX
-        var r = TouchRelay(rules: rules)
+        var r = TouchRelay(rules: Self.liftRules)
         var s = RelayFrames()
         let facts = Facts()
         facts.contested = [1, 2]

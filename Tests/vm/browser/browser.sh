@@ -44,13 +44,7 @@ chromium_loaded() {
   echo "$ms" > "$SDIR/chromium-load-ms"
   say "Chromium $(deb_version chromium) under $1 $2 (Debian $KIOSK_RELEASE) loaded the page $((ms / 1000)).$((ms % 1000 / 100)) s after its start: $(grep -o 'GT [0-9]* load [^"]*' "$SDIR/app.log")"
   wait_until 150 comp_holds "$CLONE" || { comp_show; die "$1 did not open the clone $CLONE within 150 s"; }
-  : > "$SDIR/cases.tsv"
-  local i
-  for i in 1 2 3 4 5 6; do
-    grep -q '"GT [0-9]* touchstart ' "$SDIR/app.log" && break
-    kcase warm-up "tap 100 100"
-  done
-  grep -q '"GT [0-9]* touchstart ' "$SDIR/app.log" || die "the page under $1 got no touch: $(grep -o 'GT .*' "$SDIR/app.log" | tail -5)"
+  warm_up_until '"GT [0-9]* touchstart ' 100 100 || die "the page under $1 got no touch: $(grep -o 'GT .*' "$SDIR/app.log" | tail -5)"
 }
 
 # browser_weston: weston's kiosk-shell on the VM's virtual GPU as kiosk_weston runs it (Debian 12's

@@ -56,6 +56,18 @@ as_nobody() {
     WLR_LIBINPUT_NO_DEVICES=1 ${WAYLAND_DISPLAY:+WAYLAND_DISPLAY=$WAYLAND_DISPLAY} "$@"
 }
 
+# warm_up_until ERE X Y: warm-up taps at X/Y mm, each its own case (cases.tsv starts anew), until
+# the client's log has ERE: six at most; true if it came.
+warm_up_until() {
+  : > "$SDIR/cases.tsv"
+  local i
+  for i in 1 2 3 4 5 6; do
+    grep -qE "$1" "$SDIR/app.log" && return 0
+    kcase warm-up "tap $2 $3"
+  done
+  grep -qE "$1" "$SDIR/app.log"
+}
+
 # kiosk_ready NAME VERSION: waits until the compositor (COMP_PID) has the clone open and the
 # client is ready (KIOSK_READY_RE in its log: wev's seat has touch — the compositor adds the
 # devices it opened a while later); records the compositor's name, the guest root's Debian release
@@ -69,12 +81,7 @@ kiosk_ready() {
     || { comp_show; die "$1: no '$KIOSK_BEFORE_TOUCH' within 150 s: $(tail -5 "$SDIR/app.log")"; }
   # wlroots queues the devices it opened and adds them at the next input event: a warm-up tap
   # (its own case, checked by the same rules) until wev's seat has touch.
-  : > "$SDIR/cases.tsv"
-  local i
-  for i in 1 2 3 4 5 6; do
-    grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" && break
-    kcase warm-up "tap 100 60"
-  done
+  warm_up_until "${KIOSK_READY_RE:-configure}" 100 60
   kill -0 "$COMP_PID" 2>/dev/null || { tail -20 "$SDIR/compositor.log"; die "$1 exited during the warm-up taps"; }
   grep -qE "${KIOSK_READY_RE:-configure}" "$SDIR/app.log" || { tail -20 "$SDIR/compositor.log"; die "the client under $1 is not ready (no /${KIOSK_READY_RE:-configure}/ in its log): $(tail -5 "$SDIR/app.log")"; }
   nap 1
