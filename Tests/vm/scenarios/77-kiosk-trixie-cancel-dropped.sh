@@ -7,7 +7,7 @@
 # time-limit: 900
 source "$VMDIR/passthrough.sh"; source "$VMDIR/kiosk/kiosk.sh"
 kiosk_daemon kiosk 'taken_touch_end = "cancel"'
-comp_gone() { [ ! -e "/proc/$COMP_PID" ] || [ "$(awk '{print $3}' "/proc/$COMP_PID/stat")" = Z ]; }
+comp_gone() { [ ! -e "/proc/$COMP_PID" ] || [ "$(awk '{print $3}' "/proc/$COMP_PID/stat" 2>/dev/null)" = Z ]; }
 for comp in cage labwc weston; do
   "kiosk_$comp"
   from=$(lines "$SDIR/app.log") m=$(lines "$SDIR/c.jsonl")
