@@ -10,7 +10,7 @@
 #
 # Each scenario runs in one root: the host's (Debian 12) unless its file has a "# root: NAME" line.
 # A scenario with a "# matrix: NAME" line (the browser matrix: 67, 68, 81, 82) runs only when named:
-# CI's budget has the browser once, in its short form (80; docs/kiosk.md).
+# CI runs none of the browser's yet: Chromium's start in the VM is not sure (docs/kiosk.md).
 # One VM boots one root (VM_ROOT, default the host's): with no numbers it runs every scenario of
 # that root; a number of another root's scenario is refused.
 #

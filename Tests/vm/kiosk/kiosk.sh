@@ -149,7 +149,20 @@ kiosk_labwc() {
 </labwc_config>
 EOF
   chmod -R a+rX "$WORK/labwc"
-  wlr_kiosk labwc labwc -C "$WORK/labwc" -s "sh -c 'exec stdbuf -oL wev > $SDIR/app.log 2>&1'"
+  # The client starts only after a tap has made labwc add the devices it opened (wlroots adds them
+  # at their first input event): a window mapped before the keyboard was added never got keyboard
+  # focus, and the circle's keys reached nobody (scenario 71 at low load, 2026-11-29).
+  LABWC_GO=$WORK/labwc/client-may-start
+  KIOSK_BEFORE_TOUCH=labwc_client_start wlr_kiosk labwc labwc -C "$WORK/labwc" \
+    -s "sh -c 'while [ ! -e $LABWC_GO ]; do sleep 0.2; done; exec stdbuf -oL wev > $SDIR/app.log 2>&1'"
+}
+
+# labwc_client_start: the tap with no client yet, then the client may start (once).
+labwc_client_start() {
+  [ -e "$LABWC_GO" ] && return 0
+  finger "tap 100 60"
+  nap 1
+  touch "$LABWC_GO"
 }
 
 # wayfire renders only with GLES (no pixman): the DRM backend on the VM's virtio GPU, Mesa's
