@@ -89,7 +89,7 @@ public final class Passthrough: FrameStage {
     /// After the pipeline's timers ran: claims and failures may release or take held contacts,
     /// and lingering touches may be due (`now`, the clock of the frames' times).
     @discardableResult
-    public func settle(arena: GestureArena, now: Double? = nil) -> DeviceError? {
+    public func settle(arena: GestureArena, now: Double) -> DeviceError? {
         relay.settle(claims: arena, now: now, out: &outputs)
         return outputs.isEmpty ? nil : flush(frameEnded: false)
     }
