@@ -20,6 +20,10 @@ of stdin (coordinates in mm, times in ms):
     circle CX CY R MS                            one finger once round a circle, clockwise
     flood SLOT N X Y                             N moves at once, back and forth by 0.5 mm
     sleep MS
+    clock                                        sets this call's zero for `at`
+    at MS                                        sleeps until MS after the last `clock` (a period
+                                                 kept to the millisecond: sleeps and the
+                                                 scenario's round trips drift under emulation)
     mark FILE                                    creates FILE (the scenario waits for it)
     unplug                                       the device destroyed, as a panel unplugged (a finger
                                                  still down goes with it)
@@ -157,7 +161,7 @@ def play(path, xmax, ymax):
 
 
 def run(cmd, a):
-    global ui
+    global ui, zero
     if cmd == "down":
         touch_down(int(a[0]), a[1], a[2], a[3] if len(a) > 3 else None)
     elif cmd == "move":
@@ -196,6 +200,11 @@ def run(cmd, a):
             touch_move(slot, x + (i % 2) * 0.5, y)
     elif cmd == "sleep":
         time.sleep(float(a[0]) / 1000)
+    elif cmd == "clock":
+        zero = time.monotonic()
+    elif cmd == "at":
+        if (wait := zero + float(a[0]) / 1000 - time.monotonic()) > 0:
+            time.sleep(wait)
     elif cmd == "mark":
         open(a[0], "w").close()
     elif cmd == "unplug":
@@ -242,6 +251,7 @@ def probe(clone, out):
 if os.environ.get("FINGER_PROBE"):
     probe(*os.environ["FINGER_PROBE"].split())
 
+zero = time.monotonic()
 for line in sys.stdin:
     p = line.split()
     if p and not p[0].startswith("#"):

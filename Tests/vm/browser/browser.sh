@@ -1,4 +1,4 @@
-# The browser as the kiosk's app (scenarios 67, 80, 81), sourced after lib.sh, passthrough.sh and
+# The browser as the kiosk's app (scenarios 67, 68, 80–82), sourced after lib.sh, passthrough.sh and
 # kiosk/kiosk.sh, whose daemon start, compositors' settings and case player (kcase) it reuses:
 # Chromium in kiosk mode shows Tests/vm/browser/page.html, which logs every event to the console,
 # one line "GT <ms> <event> key=value..." each; Chromium prints them on stderr, the tier's app.log.
@@ -9,21 +9,26 @@
 BROWSER=$VMDIR/browser
 
 # chromium_command: Chromium's command line, its stderr (the page's console) to app.log. Kiosk
-# mode; without Vulkan and WebGPU (the emulated VM has no 3D: Chromium's Dawn probe lost a service
-# and the page never loaded, one start in four) and without background networking and component
-# updates (no network in the VM); no sandbox (as root under Debian 12's weston; unprivileged
-# user namespaces are not set up in the VM either). CHROMIUM_FLAGS adds the guards' flags.
+# mode, with the network service and the GPU's work in the browser's process
+# (NetworkServiceInProcess2, --in-process-gpu): under emulation the browser took more than the 15 s
+# a child process waits for its connection, the child gave up ("Terminating current process after
+# 15 seconds with no connection") and the page never loaded, in two starts of two under Debian 13's
+# cage (2026-11-29). The page's renderer stays a process of its own, as on a kiosk. (With
+# --single-process the page loaded, but Chromium crashed after the first pinch.) Without Vulkan
+# and WebGPU (the VM has no 3D: Dawn's probe failed), background networking and component updates
+# (no network in the VM); no sandbox (as root under Debian 12's weston; unprivileged user
+# namespaces are not set up in the VM either). CHROMIUM_FLAGS adds the guards' flags.
 chromium_command() {
-  echo "exec chromium --ozone-platform=wayland --kiosk --no-first-run --no-sandbox --disable-gpu" \
-    "--disable-features=Vulkan,WebGPU --disable-background-networking --disable-component-update" \
+  echo "exec chromium --ozone-platform=wayland --kiosk --no-first-run --no-sandbox --disable-gpu --in-process-gpu" \
+    "--enable-features=NetworkServiceInProcess2 --disable-features=Vulkan,WebGPU --disable-background-networking --disable-component-update" \
     "--touch-events=enabled --user-data-dir=$WORK/home/chromium --enable-logging=stderr --v=0 ${CHROMIUM_FLAGS:-}" \
     "file://$BROWSER/page.html > $SDIR/app.log 2>&1"
 }
 
 # chromium_loaded NAME VERSION START: waits (CHROMIUM_LOAD_S a try, default 300 s) for the page's
 # load line; a Chromium that did not load it is stopped with its compositor (COMP_PID, BROWSER_PID)
-# and START runs again, once: under emulation a child process can miss its 15 s to connect and the
-# network service crash, and the page then never loads (one start in four or five). Says how long
+# and START runs again, once: a safety net from before the services ran in the browser's process,
+# when a child missed its 15 s to connect in one start in four or five (chromium_command). Says how long
 # the loading Chromium took from its start (BROWSER_T0) and records it; then the compositor holds
 # the clone and the page gets touches (warm-up taps below the button: wlroots adds the devices it
 # opened at the next input event).
@@ -105,11 +110,19 @@ browser_labwc() {
   chromium_loaded labwc "$(deb_version labwc)" labwc_chromium
 }
 
+# labwc adds the devices it opened at their first input event, and a window mapped before the
+# keyboard was added never gets focus (gestured's keys then reach nobody: kiosk_labwc): Chromium
+# starts after a tap, from labwc's startup command.
 labwc_chromium() {
-  BROWSER_T0=${EPOCHREALTIME/./}
   : > "$SDIR/app.log"
-  as_nobody labwc -C "$WORK/labwc" -s "sh -c '$(chromium_command)'" > "$SDIR/compositor.log" 2>&1 &
+  LABWC_GO=$WORK/labwc/client-may-start
+  rm -f "$LABWC_GO"
+  as_nobody labwc -C "$WORK/labwc" -s "sh -c 'while [ ! -e $LABWC_GO ]; do sleep 0.2; done; $(chromium_command)'" \
+    > "$SDIR/compositor.log" 2>&1 &
   COMP_PID=$!; track "$COMP_PID"
+  wait_until 150 comp_holds "$CLONE" || { comp_show; die "labwc did not open the clone $CLONE within 150 s"; }
+  labwc_client_start
+  BROWSER_T0=${EPOCHREALTIME/./}
 }
 
 # browser_cases [short]: the cases (each case's expectation is browser/check.py's), then the check.
