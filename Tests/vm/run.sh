@@ -9,8 +9,8 @@
 #                                   line), booted from Tests/vm/trixie-root.sh's root on its own kernel
 #
 # Each scenario runs in one root: the host's (Debian 12) unless its file has a "# root: NAME" line.
-# A scenario with a "# matrix: NAME" line runs only when named: the browser's runs that CI leaves
-# out (67, 68, 82; docs/kiosk.md).
+# A scenario with a "# matrix: NAME" line runs only when named: the browser's longer runs
+# (67, 68, 82; docs/kiosk.md).
 # One VM boots one root (VM_ROOT, default the host's): with no numbers it runs every scenario of
 # that root; a number of another root's scenario is refused.
 #

@@ -55,7 +55,10 @@ for row in open(cases_path):
 
     if starts != ends + cancels:
         broken(f"{starts} touchstart but {ends} touchend and {cancels} touchcancel: a touch did not end")
-    if menus:
+    # The warm-up taps are the harness's (the compositor adds its devices at their first event),
+    # on the page's body while Chromium may still be starting: a busy browser can read one as a
+    # long press. Their row shows it; every case after them is held to the rule.
+    if menus and name != "warm-up":
         broken(f"a context menu opened ({', '.join(menus)})")
     if zooms:
         broken(f"the page zoomed (scale {', '.join(zooms)})")
