@@ -54,8 +54,8 @@ chromium_loaded() {
 }
 
 # chromium_settled: waits (at most 120 s) until Chromium's processes use less than a third of a
-# CPU for two seconds in a row: the kiosk's first touch comes after its app is up. In CI's run
-# (host load 3–4) the first warm-up taps after the load reached the page not at all, and the
+# CPU for two seconds in a row: the kiosk's first touch comes after its app is up. In a whole CI
+# run here (host load 3–4, another job beside it) the first warm-up taps after the load reached the page not at all, and the
 # next one's up came 2.9 s after its down: Chromium, still busy starting, read the 60 ms tap as
 # a long press and opened a context menu.
 chromium_settled() {
@@ -134,10 +134,7 @@ browser_labwc() {
 # starts after a tap, from labwc's startup command.
 labwc_chromium() {
   : > "$SDIR/app.log"
-  LABWC_GO=$WORK/labwc/client-may-start
-  rm -f "$LABWC_GO"
-  as_nobody labwc -C "$WORK/labwc" -s "sh -c 'while [ ! -e $LABWC_GO ]; do sleep 0.2; done; $(chromium_command)'" \
-    > "$SDIR/compositor.log" 2>&1 &
+  as_nobody labwc -C "$WORK/labwc" -s "$(labwc_after_tap "$(chromium_command)")" > "$SDIR/compositor.log" 2>&1 &
   COMP_PID=$!; track "$COMP_PID"
   wait_until 150 comp_holds "$CLONE" || { comp_show; die "labwc did not open the clone $CLONE within 150 s"; }
   labwc_client_start

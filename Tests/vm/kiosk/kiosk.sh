@@ -152,9 +152,16 @@ EOF
   # The client starts only after a tap has made labwc add the devices it opened (wlroots adds them
   # at their first input event): a window mapped before the keyboard was added never got keyboard
   # focus, and the circle's keys reached nobody (scenario 71 at low load, 2026-11-29).
-  LABWC_GO=$WORK/labwc/client-may-start
   KIOSK_BEFORE_TOUCH=labwc_client_start wlr_kiosk labwc labwc -C "$WORK/labwc" \
-    -s "sh -c 'while [ ! -e $LABWC_GO ]; do sleep 0.2; done; exec stdbuf -oL wev > $SDIR/app.log 2>&1'"
+    -s "$(labwc_after_tap "exec stdbuf -oL wev > $SDIR/app.log 2>&1")"
+}
+
+# labwc_after_tap COMMAND: labwc's startup command (-s) that runs COMMAND once labwc_client_start
+# has tapped (kiosk_labwc's wev, browser_labwc's Chromium).
+LABWC_GO=$WORK/labwc/client-may-start
+labwc_after_tap() {
+  rm -f "$LABWC_GO"
+  echo "sh -c 'while [ ! -e $LABWC_GO ]; do sleep 0.2; done; $1'"
 }
 
 # labwc_client_start: the tap with no client yet, then the client may start (once).
